@@ -1,0 +1,1 @@
+"""A Discord dice and combat bot for tabletop RPG groups."""

@@ -1,0 +1,30 @@
+"""What a command needs while it rolls: the roller and the game system's settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bot.dice.source import Roller
+
+if TYPE_CHECKING:
+    from bot.dice.result import RollResult
+    from bot.dice.system import DiceSystem
+
+
+class Context:
+    __slots__ = ("implicit_sides", "roller", "rounding", "run_line", "sort_dice", "system")
+
+    def __init__(
+        self,
+        roller: Roller,
+        system: DiceSystem,
+        run_line: Callable[[str, Context], RollResult | None],
+    ) -> None:
+        self.roller = roller
+        self.system = system
+        # Copied out of the system because sum rolls read them for every term.
+        self.implicit_sides = system.implicit_sides
+        self.sort_dice = system.sort_dice
+        self.rounding = system.rounding
+        self.run_line = run_line  # how a repeat rolls its inner command

@@ -1,0 +1,54 @@
+"""Message catalogs for Japanese, Traditional Chinese and English.
+
+The locale lives in a context variable, set once per interaction or console session, so no
+function has to carry a ``lang`` argument. Every user-facing string goes through ``t``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from bot.i18n import en, ja, zh_tw
+
+LOCALES: dict[str, Mapping[str, str]] = {
+    "ja": ja.MESSAGES,
+    "zh-TW": zh_tw.MESSAGES,
+    "en": en.MESSAGES,
+}
+DEFAULT_LOCALE = "ja"
+
+current_locale: ContextVar[str] = ContextVar("current_locale", default=DEFAULT_LOCALE)
+
+
+def normalize_locale(locale: str | None) -> str:
+    """Map Discord's locale names (``ja``, ``zh-TW``, ``en-US`` …) onto a catalog we have."""
+    if not locale:
+        return DEFAULT_LOCALE
+    if locale in LOCALES:
+        return locale
+    lowered = locale.lower()
+    if lowered.startswith("zh"):
+        return "zh-TW"
+    if lowered.startswith("en"):
+        return "en"
+    if lowered.startswith("ja"):
+        return "ja"
+    return DEFAULT_LOCALE
+
+
+def t(key: str, /, locale: str | None = None, **params: object) -> str:
+    """The message ``key`` in ``locale`` (default: the context's), with ``params`` filled in."""
+    catalog = LOCALES[normalize_locale(locale or current_locale.get())]
+    template = catalog.get(key) or en.MESSAGES.get(key) or key
+    return template.format(**params) if params else template
+
+
+@contextmanager
+def use_locale(locale: str | None) -> Iterator[None]:
+    token = current_locale.set(normalize_locale(locale))
+    try:
+        yield
+    finally:
+        current_locale.reset(token)

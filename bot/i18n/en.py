@@ -1,0 +1,26 @@
+"""English messages."""
+
+MESSAGES: dict[str, str] = {
+    "dice.syntax": "Cannot read the dice command at column {column}: unexpected {found}.",
+    "dice.syntax_end": "The dice command ends too early (column {column}): something is missing.",
+    "dice.not_command": "“{text}” is not a dice command.",
+    "dice.too_long": "The command is too long ({length} characters; at most {limit}).",
+    "dice.too_deep": "Too many nested parentheses or signs at column {column} (at most {limit}).",
+    "dice.too_many_dice": "Too many dice at column {column}: {count} (at most {limit} per term).",
+    "dice.too_many_sides": "Dice with {sides} sides at column {column} (1 to {limit} sides).",
+    "dice.negative_count": "The number of dice at column {column} cannot be negative ({count}).",
+    "dice.too_many_draws": "This command would roll more than {limit} dice in total.",
+    "dice.count_not_number": "The number of dice at column {column} must be a plain number.",
+    "dice.target_not_number": "The target at column {column} must be a plain number or ?.",
+    "dice.mixed_terms": "Column {column}: {kind} dice cannot be combined with other terms here.",
+    "dice.no_dice": "The check at column {column} has no dice left ({count}).",
+    "dice.unknown_system": "Unknown game system “{system}”. Known: {known}.",
+    "dice.wrong_system": "“{command}” is a {system} command; this channel plays {current}.",
+    "table.empty": "The table has no name or no dice line.",
+    "table.bad_dice": "Line 2 must name the dice (for example 2D6, 1D100 or D66), not “{dice}”.",
+    "table.bad_row": "Line {line}: expected “value:text”, got “{text}”.",
+    "table.bad_value": "Line {line}: {value} cannot come up on {dice}.",
+    "table.duplicate": "Line {line}: the value {value} already has a row.",
+    "table.missing": "The table has no row for {values}.",
+    "table.too_big": "The table is too large ({size} rows; at most {limit}).",
+}

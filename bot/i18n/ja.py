@@ -1,0 +1,26 @@
+"""日本語メッセージ。"""
+
+MESSAGES: dict[str, str] = {
+    "dice.syntax": "{column}文字目でダイスコマンドを読めません：{found} は使えません。",
+    "dice.syntax_end": "ダイスコマンドが途中で終わっています（{column}文字目）。続きが必要です。",
+    "dice.not_command": "「{text}」はダイスコマンドではありません。",
+    "dice.too_long": "コマンドが長すぎます（{length}文字、上限{limit}文字）。",
+    "dice.too_many_dice": "{column}文字目：ダイスが多すぎます（{count}個、1項{limit}個まで）。",
+    "dice.too_deep": "{column}文字目：カッコや符号の入れ子が深すぎます（{limit}段まで）。",
+    "dice.too_many_sides": "{column}文字目：{sides}面ダイスは振れません（1〜{limit}面）。",
+    "dice.negative_count": "{column}文字目：ダイスの個数を負にはできません（{count}）。",
+    "dice.too_many_draws": "このコマンドでは合計{limit}個を超えるダイスを振ることになります。",
+    "dice.count_not_number": "{column}文字目：ダイスの個数・面数は数値で指定してください。",
+    "dice.target_not_number": "{column}文字目：目標値は数値か ? で指定してください。",
+    "dice.mixed_terms": "{column}文字目：{kind}ダイスはここで他の項と組み合わせられません。",
+    "dice.no_dice": "{column}文字目：判定のダイスが残りません（{count}個）。",
+    "dice.unknown_system": "ゲームシステム「{system}」はありません。使えるもの：{known}",
+    "dice.wrong_system": "「{command}」は{system}のコマンドです（このチャンネルは{current}）。",
+    "table.empty": "表の名前かダイス指定の行がありません。",
+    "table.bad_dice": "2行目はダイス指定（2D6、1D100、D66 など）にしてください：「{dice}」",
+    "table.bad_row": "{line}行目：「出目:内容」の形ではありません：「{text}」",
+    "table.bad_value": "{line}行目：{dice} で {value} は出ません。",
+    "table.duplicate": "{line}行目：出目 {value} の行が重複しています。",
+    "table.missing": "出目 {values} の行がありません。",
+    "table.too_big": "表が大きすぎます（{size}行、上限{limit}行）。",
+}

@@ -1,0 +1,26 @@
+"""繁體中文訊息。"""
+
+MESSAGES: dict[str, str] = {
+    "dice.syntax": "第{column}個字無法解讀骰子指令：不能使用 {found}。",
+    "dice.syntax_end": "骰子指令提前結束了（第{column}個字），後面還缺少內容。",
+    "dice.not_command": "「{text}」不是骰子指令。",
+    "dice.too_long": "指令太長（{length}個字，上限{limit}個字）。",
+    "dice.too_deep": "第{column}個字：括號或正負號巢狀太深（最多{limit}層）。",
+    "dice.too_many_dice": "第{column}個字：骰子太多（{count}顆，每一項最多{limit}顆）。",
+    "dice.too_many_sides": "第{column}個字：無法擲{sides}面骰（1〜{limit}面）。",
+    "dice.negative_count": "第{column}個字：骰子數量不能是負數（{count}）。",
+    "dice.too_many_draws": "這個指令總共會擲超過{limit}顆骰子。",
+    "dice.count_not_number": "第{column}個字：骰子的數量與面數必須是數字。",
+    "dice.target_not_number": "第{column}個字：目標值必須是數字或 ?。",
+    "dice.mixed_terms": "第{column}個字：{kind}骰子不能在這裡與其他項目組合。",
+    "dice.no_dice": "第{column}個字：判定已經沒有骰子可擲（{count}顆）。",
+    "dice.unknown_system": "沒有「{system}」這個遊戲系統。可用的有：{known}",
+    "dice.wrong_system": "「{command}」是{system}的指令（本頻道使用{current}）。",
+    "table.empty": "表格缺少名稱或骰子設定行。",
+    "table.bad_dice": "第2行必須是骰子設定（例如 2D6、1D100、D66），而不是「{dice}」。",
+    "table.bad_row": "第{line}行：格式應為「點數:內容」，卻是「{text}」。",
+    "table.bad_value": "第{line}行：{dice} 擲不出 {value}。",
+    "table.duplicate": "第{line}行：點數 {value} 的行重複了。",
+    "table.missing": "表格缺少點數 {values} 的行。",
+    "table.too_big": "表格太大（{size}行，上限{limit}行）。",
+}

@@ -1,0 +1,1 @@
+"""Esperancer TRPG (エスペランサーTRPG): pure rules."""

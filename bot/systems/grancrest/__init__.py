@@ -1,0 +1,1 @@
+"""Grancrest RPG (グランクレストRPG): pure rules."""

@@ -1,0 +1,1 @@
+"""GURPS 百鬼夜翔 with the group's regulation: pure rules."""

@@ -1,0 +1,1 @@
+"""The naval-battle add-on for 2D6 systems: pure rules."""
