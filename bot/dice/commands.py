@@ -7,7 +7,7 @@ follows BCDice exactly: parts joined by `` ＞ `` (U+FF1E between spaces).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.dice.limits import MAX_REPEAT
@@ -33,13 +33,20 @@ class SumRoll:
     op: str | None
     target: int | str | None  # an int, "?" (undecided) or None (no comparison)
     secret: bool = False
+    # The normalised command by the system's implicit sides ("5D" prints as 5D6 or 5D10): a
+    # memo of text derived from this frozen command, the same for every roll.
+    shown: dict[int, str] = field(default_factory=dict, repr=False, compare=False, hash=False)
 
     def run(self, ctx: Context) -> RollResult:
-        rands = ctx.roller.rands
+        rands = ctx.rands
         start = len(rands)
         total, out = self.expr.eval(ctx)
-        shown = f"({self.expr.expr(ctx)}{target_text(self.op, self.target)})"
-        single = isinstance(self.expr, Dice) and self.expr.keep is None and len(rands) - start <= 1
+        shown = self.shown.get(ctx.implicit_sides)
+        if shown is None:
+            shown = f"({self.expr.expr(ctx)}{target_text(self.op, self.target)})"
+            self.shown[ctx.implicit_sides] = shown
+        expr = self.expr
+        single = type(expr) is Dice and expr.keep is None and len(rands) - start <= 1
         text = f"{shown}{SEP}{total}" if single else f"{shown}{SEP}{out}{SEP}{total}"
         result = RollResult(text, secret=self.secret, total=total)
         if self.op is None:
@@ -70,7 +77,7 @@ class D66Roll:
     secret: bool = False
 
     def run(self, ctx: Context) -> RollResult:
-        tens, units = ctx.roller.roll(6), ctx.roller.roll(6)
+        tens, units = ctx.roll(6), ctx.roll(6)
         order = self.order or ctx.system.d66_order
         if order in ("A", "S"):
             tens, units = min(tens, units), max(tens, units)
@@ -123,7 +130,7 @@ class Choice:
         left = list(self.items)
         picked = []
         for _ in range(self.count or 1):
-            picked.append(left.pop(ctx.roller.roll(len(left)) - 1))
+            picked.append(left.pop(ctx.roll(len(left)) - 1))
         n = "" if self.count is None else str(self.count)
         if self.form == " ":
             shown, joined = f"(choice{n} {' '.join(self.items)})", " ".join(picked)

@@ -10,9 +10,10 @@ from bot.dice.errors import DiceError, NotACommand
 from bot.dice.limits import MAX_INPUT
 from bot.dice.parser import command_part, normalize, parse
 from bot.dice.result import RollResult
-from bot.dice.source import DieSource, Roller
+from bot.dice.source import DieSource
 
 if TYPE_CHECKING:
+    from bot.dice.system import DiceSystem
     from bot.dice.tables import DiceTable
 
 # Which system a system-only command belongs to, to say so when it is typed elsewhere.
@@ -33,19 +34,27 @@ def roll(
     With ``strict`` (a slash command, where the user meant a command) a line that is not a
     command raises ``DiceError`` saying where it went wrong. A command that breaks a limit
     always raises ``DiceError``. ``dice`` is the die source (default: the process's seeded
-    RNG); ``tables`` maps command names to user-defined tables.
+    RNG); ``tables`` maps command names (upper case) to user-defined tables, which are tried
+    before the system's built-in tables and the dice language.
     """
-    from bot.systems import dice_system  # systems build on this package: import at use
-
-    rules = dice_system(system)
+    rules = _systems.get(system) or _lookup(system)
     if len(text) > MAX_INPUT:
         raise DiceError("dice.too_long", length=len(text), limit=MAX_INPUT)
-    roller = Roller(dice)
-    ctx = Context(roller, rules, run_line)
+    ctx = Context(dice, rules, run_line)
     result = run_line(normalize(text), ctx, strict=strict, tables=tables)
     if result is not None:
-        result.rands = roller.rands
+        result.rands = ctx.rands
     return result
+
+
+_systems: dict[str, DiceSystem] = {}
+
+
+def _lookup(system: str) -> DiceSystem:
+    from bot.systems import dice_system  # systems build on this package: import at use
+
+    rules = _systems[system] = dice_system(system)
+    return rules
 
 
 def run_line(
@@ -60,8 +69,9 @@ def run_line(
         if strict:
             raise DiceError("dice.not_command", 1, text=line)
         return None
-    if tables:
-        table_result = _roll_table(command_text, ctx, tables)
+    builtin = ctx.system.tables
+    if (tables or builtin) and command_text[0].isalpha():  # table names start with a letter
+        table_result = _roll_table(command_text, ctx, tables or {}, builtin)
         if table_result is not None:
             return table_result
     try:
@@ -70,7 +80,9 @@ def run_line(
         if strict:
             raise signal.error from None
         return None
-    result = ctx.system.prepare(command).run(ctx)
+    if ctx.system.has_shorthands:
+        command = ctx.system.prepare(command)
+    result = command.run(ctx)
     if result is None and strict:
         name = getattr(command, "name", "")
         if name in _OWNERS:
@@ -82,15 +94,19 @@ def run_line(
 
 
 def _roll_table(
-    command_text: str, ctx: Context, tables: Mapping[str, DiceTable]
+    command_text: str, ctx: Context, *known: Mapping[str, DiceTable]
 ) -> RollResult | None:
     upper = command_text.upper()
-    secret = False
-    table = tables.get(upper)
-    if table is None and upper.startswith("S"):
-        table, secret = tables.get(upper[1:]), True
+    for name, secret in ((upper, False), (upper[1:], True)):
+        if secret and not upper.startswith("S"):
+            break
+        table = next((found for tables in known if (found := tables.get(name))), None)
+        if table is not None:
+            break
+    else:
+        return None
     if table is None:
         return None
-    result = table.roll(ctx.roller)
+    result = table.roll(ctx)
     result.secret = secret
     return result

@@ -8,7 +8,7 @@ where ``output`` is BCDice's dice detail (``8[5,3]+4``); ``expr`` is the normali
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -44,9 +44,13 @@ def divide(dividend: int, divisor: int, rounding: str) -> int:
 class Num:
     value: int
     has_dice = False
+    rolled: tuple[int, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rolled", (self.value, str(self.value)))
 
     def eval(self, ctx: Context) -> tuple[int, str]:
-        return self.value, str(self.value)
+        return self.rolled
 
     def expr(self, ctx: Context) -> str:
         return str(self.value)
@@ -114,16 +118,27 @@ class Chain:
     first: Node
     rest: tuple[tuple[str, Node, str], ...]
     has_dice: bool
+    # Each operation with how it prints: (op, operand, rounding, printed operator, fixed
+    # operand text or "", printed suffix). Worked out once: a cached command rolls many times.
+    steps: tuple[tuple[str, Node, str, str, str, str], ...] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        steps = []
+        for op, node, rounding in self.rest:
+            literal = _negated_literal(node) if op in _FLIP else None
+            if literal is not None:
+                steps.append((op, node, rounding, _FLIP[op], str(literal.value), ""))
+            else:
+                steps.append((op, node, rounding, op, "", _round_suffix(rounding)))
+        object.__setattr__(self, "steps", tuple(steps))
 
     def eval(self, ctx: Context) -> tuple[int, str]:
         total, out = self.first.eval(ctx)
         parts = [out]
-        for op, node, rounding in self.rest:
+        for op, node, rounding, shown_op, fixed, suffix in self.steps:
             value, out = node.eval(ctx)
-            shown_op = op
-            literal = _negated_literal(node) if op in _FLIP else None
-            if literal is not None:
-                shown_op, out = _FLIP[op], str(literal.value)
             if op == "+":
                 total += value
             elif op == "-":
@@ -133,17 +148,13 @@ class Chain:
             else:
                 # BCDice: a sum roll divided by zero gives 1 rather than an error.
                 total = 1 if value == 0 else divide(total, value, rounding or ctx.rounding)
-            parts.append(shown_op + out + _round_suffix(rounding))
+            parts.append(shown_op + (fixed or out) + suffix)
         return total, "".join(parts)
 
     def expr(self, ctx: Context) -> str:
         parts = [self.first.expr(ctx)]
-        for op, node, rounding in self.rest:
-            literal = _negated_literal(node) if op in _FLIP else None
-            if literal is not None:
-                parts.append(_FLIP[op] + str(literal.value))
-            else:
-                parts.append(op + node.expr(ctx) + _round_suffix(rounding))
+        for _, node, _, shown_op, fixed, suffix in self.steps:
+            parts.append(shown_op + (fixed or node.expr(ctx)) + suffix)
         return "".join(parts)
 
     def typed(self) -> str:
@@ -197,7 +208,7 @@ class Dice:
 
     def eval(self, ctx: Context) -> tuple[int, str]:
         sides = self.sides or ctx.implicit_sides
-        values = ctx.roller.roll_many(self.count, sides)
+        values = ctx.roll_many(self.count, sides)
         if self.keep is not None:
             values.sort()
             total = sum(_kept(values, *self.keep))
@@ -237,7 +248,7 @@ class D66Term:
     has_dice = True
 
     def eval(self, ctx: Context) -> tuple[int, str]:
-        roll = ctx.roller.roll
+        roll = ctx.roll
         values = [roll(6) * 10 + roll(6) for _ in range(self.count or 1)]
         total = sum(values)
         if ctx.sort_dice:

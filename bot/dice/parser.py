@@ -30,6 +30,11 @@ _READS_ON = re.compile(r"S?(?:CHOICE|(?:REPEAT|REP|X)[0-9]+\s)", re.IGNORECASE)
 _FIRST_SPACE = re.compile(r"\s")
 
 
+def fold_width(text: str) -> str:
+    """Full-width ASCII to ASCII, nothing else changed."""
+    return text.translate(_WIDTH)
+
+
 def normalize(text: str) -> str:
     return text.translate(_WIDTH).strip()
 

@@ -43,7 +43,7 @@ class Barabara:
     def run(self, ctx: Context) -> RollResult:
         values: list[int] = []
         for count, sides in self.groups:
-            values += ctx.roller.roll_many(count, sides)
+            values += ctx.roll_many(count, sides)
         shown = f"({_groups_text('B', self.groups)}{target_text(self.op, self.target)})"
         text = f"{shown}{SEP}{','.join(map(str, values))}"
         total = None
@@ -90,7 +90,7 @@ class Reroll:
         while any(pending):
             next_pending = []
             for (_, sides), count in zip(self.groups, pending, strict=True):
-                values = ctx.roller.roll_many(count, sides) if count else []
+                values = ctx.roll_many(count, sides) if count else []
                 if values:
                     rounds.append(",".join(map(str, values)))
                 every += values
@@ -134,7 +134,7 @@ class Upper:
             return RollResult(f"{shown}{SEP}無限ロールの条件がまちがっています", secret=self.secret)
         chains: list[int] = []
         parts: list[str] = []
-        roll = ctx.roller.roll
+        roll = ctx.roll
         for count, sides in self.groups:
             for _ in range(count):
                 faces = [roll(sides)]
@@ -167,7 +167,7 @@ class Tally:
         if not 1 <= self.sides <= MAX_TALLY_SIDES:
             text = f"{shown}{SEP}面数は1以上、{MAX_TALLY_SIDES}以下としてください"
             return RollResult(text, secret=self.secret)
-        values = ctx.roller.roll_many(self.count, self.sides)
+        values = ctx.roll_many(self.count, self.sides)
         counts = Counter(values)
         faces = range(1, self.sides + 1) if self.zeros else sorted(counts)
         tally = ", ".join(f"[{face}]×{counts[face]}" for face in faces)

@@ -24,9 +24,16 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_reseed)
 
 
+_random = _rng.random
+
+
 def system_die(sides: int) -> int:
-    """The default source: one process-wide ``random.Random`` seeded from ``os.urandom``."""
-    return _rng.randrange(sides) + 1
+    """The default source: one process-wide ``random.Random`` seeded from ``os.urandom``.
+
+    ``floor(random() * sides)`` is off uniform by at most sides / 2**53 per face (below
+    1e-12 at 10,000 sides), and it is the cheapest draw Python offers.
+    """
+    return int(_random() * sides) + 1
 
 
 class Roller:
@@ -49,7 +56,12 @@ class Roller:
         return value
 
     def roll_many(self, count: int, sides: int) -> list[int]:
-        if len(self.rands) + count > self.limit:
+        rands = self.rands
+        if len(rands) + count > self.limit:
             raise DiceError("dice.too_many_draws", limit=self.limit)
-        roll = self.roll
-        return [roll(sides) for _ in range(count)]
+        source = self.source
+        values = [source(sides) for _ in range(count)]
+        if values and (min(values) < 1 or max(values) > sides):
+            raise ValueError(f"die source returned a value outside 1..{sides}: {values}")
+        rands.extend([(sides, value) for value in values])
+        return values

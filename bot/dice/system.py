@@ -7,12 +7,14 @@ display, D66 order), judge sum rolls by their shape (Grancrest's nD6 ``>=``, GUR
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.dice.context import Context
     from bot.dice.result import RollResult
+    from bot.dice.tables import DiceTable
 
 
 def compare(value: int, op: str, target: int) -> bool:
@@ -65,6 +67,10 @@ class DiceSystem:
     sort_dice = False  # show dice in rolled order
     d66_order = "N"  # plain D66 reads the dice as rolled
     rounding = "F"  # division floors unless the command says otherwise
+    has_shorthands = False  # True when ``prepare`` rewrites commands
+
+    def __init__(self, tables: Mapping[str, DiceTable] | None = None) -> None:
+        self.tables: Mapping[str, DiceTable] = tables or {}  # built-in tables by command name
 
     def judge(self, check: SumCheck) -> Judgement:
         if check.target is None:

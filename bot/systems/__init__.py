@@ -15,8 +15,11 @@ def _registry() -> dict[str, DiceSystem]:
     from bot.systems.esperancer.dice import EsperancerDice
     from bot.systems.grancrest.dice import GrancrestDice
     from bot.systems.gurps.dice import GurpsDice
+    from bot.systems.naval.events import TABLE_COMMAND, event_table
 
-    systems = [DiceSystem(), GrancrestDice(), GurpsDice(), EsperancerDice()]
+    # The naval add-on runs on top of any system, so its event table rolls everywhere.
+    tables = {TABLE_COMMAND: event_table()}
+    systems = [DiceSystem(tables), GrancrestDice(tables), GurpsDice(tables), EsperancerDice(tables)]
     return {system.id.lower(): system for system in systems}
 
 

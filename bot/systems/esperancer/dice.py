@@ -58,7 +58,7 @@ class EsperancerDice(DiceSystem):
             raise DiceError("dice.no_dice", column, count=count)
         if count > MAX_DICE_PER_TERM:
             raise DiceError("dice.too_many_dice", column, count=count, limit=MAX_DICE_PER_TERM)
-        chains, capped = check_chains(ctx.roller, count, reroll=not no_reroll)
+        chains, capped = check_chains(ctx, count, reroll=not no_reroll)
         flat_text = f"{flat:+d}" if flat else ""
         total = sum(map(sum, chains)) + int(flat)  # type: ignore[call-overload]
         name = "ESN" if no_reroll else "ES"

@@ -84,6 +84,7 @@ def rewrite_shorthand(command: SumRoll) -> SumRoll:
 class GurpsDice(DiceSystem):
     id = "GURPS"
     name = "GURPS 百鬼夜翔"
+    has_shorthands = True
 
     def judge(self, check: SumCheck) -> Judgement:
         if (
@@ -109,7 +110,7 @@ class GurpsDice(DiceSystem):
     def run_special(self, command: object, ctx: Context) -> RollResult | None:
         if not isinstance(command, SystemRoll) or command.name not in ("HIT", "REACT"):
             return None
-        dice = ctx.roller.roll_many(3, 6)
+        dice = ctx.roll_many(3, 6)
         if command.name == "HIT":
             value = sum(dice)
             text = f"命中部位表({value}){SEP}{HIT_LOCATIONS[value]}"
