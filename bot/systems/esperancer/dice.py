@@ -25,18 +25,17 @@ CRITICAL_FACE = 10
 
 
 def check_chains(roller: Roller, count: int, reroll: bool) -> tuple[list[list[int]], bool]:
-    """Roll ``count`` d10, then re-roll each 10 (and each 10 that comes of it). Returns the
-    chains and whether one was stopped by the safety cap (digest: 100 re-rolls)."""
+    """Roll ``count`` d10 together, then re-roll each 10 (and each 10 that comes of it), die by
+    die, as at the table. Returns the chains and whether one was stopped by the safety cap
+    (digest: a chain ends after 100 re-rolls)."""
     chains = [[face] for face in roller.roll_many(count, 10)]
     capped = False
-    rerolls = 0
     for chain in chains:
         while reroll and chain[-1] == CRITICAL_FACE:
-            if rerolls >= MAX_EXPLOSIONS:
+            if len(chain) > MAX_EXPLOSIONS:
                 capped = True
                 break
             chain.append(roller.roll(10))
-            rerolls += 1
     return chains, capped
 
 

@@ -1,0 +1,89 @@
+"""GURPS digest, "Success roll (3D6 roll-under)": each rule by name, with fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dice import RollResult, roll
+from bot.systems.gurps.dice import Outcome, outcome, reaction
+from tests.conftest import FixedDice
+
+
+def check(command: str, *dice: int) -> RollResult:
+    result = roll(command, system="GURPS", dice=FixedDice(dice))
+    assert result is not None
+    return result
+
+
+def test_success_if_roll_is_at_most_effective_level() -> None:
+    assert outcome(11, 11, 11) is Outcome.SUCCESS
+    assert outcome(12, 12, 11) is Outcome.FAILURE
+
+
+@pytest.mark.parametrize(
+    ("natural", "skill", "expected"),
+    [
+        (3, 3, Outcome.CRITICAL),  # 3 or 4 always
+        (4, 1, Outcome.CRITICAL),
+        (5, 15, Outcome.CRITICAL),  # 5 at effective level 15+
+        (5, 14, Outcome.SUCCESS),
+        (6, 16, Outcome.CRITICAL),  # 6 at 16+
+        (6, 15, Outcome.SUCCESS),
+    ],
+)
+def test_critical_success_thresholds(natural: int, skill: int, expected: Outcome) -> None:
+    assert outcome(natural, natural, skill) is expected
+
+
+@pytest.mark.parametrize(
+    ("natural", "skill", "expected"),
+    [
+        (18, 25, Outcome.FUMBLE),  # 18 always
+        (17, 15, Outcome.FUMBLE),  # 17 at 15 or less
+        (17, 16, Outcome.AUTOMATIC_FAILURE),  # at 16+ a 17 is a plain (automatic) failure
+        (15, 5, Outcome.FUMBLE),  # 10 or more over the level
+        (14, 5, Outcome.FAILURE),
+    ],
+)
+def test_critical_failure_thresholds(natural: int, skill: int, expected: Outcome) -> None:
+    assert outcome(natural, natural, skill) is expected
+
+
+def test_17_and_18_always_fail_3_and_4_always_succeed() -> None:
+    for skill in range(1, 31):
+        assert outcome(17, 17, skill) in (Outcome.FUMBLE, Outcome.AUTOMATIC_FAILURE)
+        assert outcome(18, 18, skill) is Outcome.FUMBLE
+        assert outcome(3, 3, skill) is Outcome.CRITICAL
+        assert outcome(4, 4, skill) is Outcome.CRITICAL
+
+
+def test_margin_of_success_and_failure_is_shown() -> None:
+    assert check("3D6<=11", 2, 1, 1).text == "(3D6<=11) ＞ 4[2,1,1] ＞ 4 ＞ クリティカル(成功度：7)"
+    assert check("3D6<=11", 3, 3, 6).text == "(3D6<=11) ＞ 12[3,3,6] ＞ 12 ＞ 失敗(失敗度：-1)"
+    fumble = check("3D6<=5", 6, 6, 3)
+    assert fumble.text.endswith("ファンブル(失敗度：-10)")
+    assert (fumble.failure, fumble.fumble) == (True, True)
+
+
+def test_dice_modifiers_move_the_total_not_the_critical_test() -> None:
+    result = check("3D6-1<=12", 6, 6, 5)  # natural 17 at skill 12: fumble despite total 16
+    assert result.fumble
+    assert result.text == "(3D6-1<=12) ＞ 17[6,6,5]-1 ＞ 16 ＞ ファンブル(失敗度：-4)"
+
+
+def test_skill_first_shorthand_reads_as_roll_under() -> None:
+    assert check("16-3d6", 4, 1, 1).text == "(3D6<=16) ＞ 6[4,1,1] ＞ 6 ＞ クリティカル(成功度：10)"
+    assert check("12+2-3D6-1", 3, 3, 3).text == "(3D6-1<=14) ＞ 9[3,3,3]-1 ＞ 8 ＞ 成功(成功度：6)"
+    plain = roll("16-3D6", system="DiceBot", dice=FixedDice([1, 1, 1]))
+    assert plain is not None and plain.text == "(16-3D6) ＞ 16-3[1,1,1] ＞ 13"
+
+
+def test_hit_location_and_reaction_tables_give_short_labels() -> None:
+    assert check("HIT", 1, 1, 1).text == "命中部位表(3) ＞ 脳"
+    assert check("HIT", 6, 6, 6).text == "命中部位表(18) ＞ 武器"
+    assert check("REACT+1", 6, 6, 6).text == "反応表(19) ＞ 最高"
+    assert check("REACT-2", 1, 1, 1).text == "反応表(1) ＞ とても悪い"
+    assert [reaction(v) for v in (0, 3, 6, 9, 12, 15, 18, 19)] == [
+        "最悪", "とても悪い", "悪い", "良くない", "中立", "良い", "とても良い", "最高",
+    ]  # fmt: skip
+    assert roll("HIT", system="DiceBot") is None
