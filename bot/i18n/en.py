@@ -23,4 +23,12 @@ MESSAGES: dict[str, str] = {
     "table.duplicate": "Line {line}: the value {value} already has a row.",
     "table.missing": "The table has no row for {values}.",
     "table.too_big": "The table is too large ({size} rows; at most {limit}).",
+    "console.welcome": "Offline console — system: {system}. Type a dice command, or /help.",
+    "console.help": "Dice commands roll as in a channel (2D6>=8, S3D6<=12, choice[a,b] …). Console: /system [{systems}], /locale [ja|zh-TW|en], /table add NAME (paste the table, end with an empty line), /table list, /quit.",
+    "console.system": "System: {system}",
+    "console.locale": "Language: {language}",
+    "console.error": "Error: {message}",
+    "console.secret": "[secret]",
+    "console.table_added": "Table “{name}” added: roll it with {command}.",
+    "console.no_tables": "No tables yet: /table add NAME, then paste one.",
 }

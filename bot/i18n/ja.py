@@ -23,4 +23,12 @@ MESSAGES: dict[str, str] = {
     "table.duplicate": "{line}行目：出目 {value} の行が重複しています。",
     "table.missing": "出目 {values} の行がありません。",
     "table.too_big": "表が大きすぎます（{size}行、上限{limit}行）。",
+    "console.welcome": "オフラインコンソール（システム：{system}）。ダイスコマンドか /help を入力してください。",
+    "console.help": "ダイスコマンドはチャンネルと同じく振れます（2D6>=8、S3D6<=12、choice[a,b] など）。コンソール用：/system [{systems}]、/locale [ja|zh-TW|en]、/table add 名前（表を貼り付けて空行で終了）、/table list、/quit",
+    "console.system": "システム：{system}",
+    "console.locale": "言語：{language}",
+    "console.error": "エラー：{message}",
+    "console.secret": "[シークレット]",
+    "console.table_added": "表「{name}」を追加しました。{command} で振れます。",
+    "console.no_tables": "表はまだありません。/table add 名前 で追加してください。",
 }

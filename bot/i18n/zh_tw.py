@@ -23,4 +23,12 @@ MESSAGES: dict[str, str] = {
     "table.duplicate": "第{line}行：點數 {value} 的行重複了。",
     "table.missing": "表格缺少點數 {values} 的行。",
     "table.too_big": "表格太大（{size}行，上限{limit}行）。",
+    "console.welcome": "離線主控台（系統：{system}）。請輸入骰子指令或 /help。",
+    "console.help": "骰子指令與頻道中相同（2D6>=8、S3D6<=12、choice[a,b] 等）。主控台指令：/system [{systems}]、/locale [ja|zh-TW|en]、/table add 名稱（貼上表格，以空行結束）、/table list、/quit",
+    "console.system": "系統：{system}",
+    "console.locale": "語言：{language}",
+    "console.error": "錯誤：{message}",
+    "console.secret": "[暗骰]",
+    "console.table_added": "已新增表格「{name}」，用 {command} 擲骰。",
+    "console.no_tables": "還沒有表格。請用 /table add 名稱 新增。",
 }

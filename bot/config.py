@@ -1,0 +1,21 @@
+"""Settings from the environment or a ``.env`` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.systems import SYSTEM_IDS
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(default=None, description="Bot token; none = console")
+    database_url: str = Field(default="sqlite+aiosqlite:///bot.sqlite3")
+    dev_guild_id: int | None = Field(default=None, description="Sync commands here instantly")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    default_locale: Literal["ja", "zh-TW", "en"] = "ja"
+    default_system: str = Field(default="DiceBot", description=f"One of {', '.join(SYSTEM_IDS)}")
