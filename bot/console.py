@@ -43,7 +43,7 @@ class Console:
             return self._set_system(args)
         if name == "locale" and args and args[0] in ("ja", "zh-TW", "en"):
             self.locale = args[0]
-            return [t("console.locale", language=self.locale)]
+            return [t("console.locale", locale=self.locale, language=self.locale)]
         if name == "table":
             return self._table(args, more)
         if name in ("quit", "exit"):
