@@ -256,8 +256,7 @@ class Builder(Transformer):
     def gurps_table(self, c: list) -> SystemRoll:
         name = c[0].value.upper()
         modifier = int(c[2]) * (-1 if c[1] == "-" else 1) if len(c) == 3 else 0
-        source = f"{name}{modifier:+d}" if modifier else name
-        return SystemRoll(name, (modifier,) if name == "REACT" else (), source)
+        return SystemRoll(name, (modifier,) if name == "REACT" else ())
 
 
 def _fields(command: Command) -> dict[str, object]:
@@ -361,4 +360,4 @@ def _esperancer(
         raise _not_command("dice.mixed_terms", check.column, kind="ES")
     base = 2 if check.count is None else check.count
     args = (base, dice_modifier, flat, check.no_reroll, op, target, check.column)
-    return SystemRoll("ES", args, "ES")
+    return SystemRoll("ES", args)

@@ -195,7 +195,6 @@ class SystemRoll:
 
     name: str
     args: tuple[object, ...]
-    source: str
     secret: bool = False
 
     def run(self, ctx: Context) -> RollResult | None:

@@ -96,17 +96,14 @@ def run_line(
 def _roll_table(
     command_text: str, ctx: Context, *known: Mapping[str, DiceTable]
 ) -> RollResult | None:
+    """A table whose command name is the whole command (``S`` before it: secret)."""
     upper = command_text.upper()
-    for name, secret in ((upper, False), (upper[1:], True)):
-        if secret and not upper.startswith("S"):
-            break
-        table = next((found for tables in known if (found := tables.get(name))), None)
-        if table is not None:
-            break
-    else:
-        return None
-    if table is None:
-        return None
-    result = table.roll(ctx)
-    result.secret = secret
-    return result
+    candidates = [(upper, False), (upper[1:], True)] if upper.startswith("S") else [(upper, False)]
+    for name, secret in candidates:
+        for tables in known:
+            table = tables.get(name)
+            if table is not None:
+                result = table.roll(ctx)
+                result.secret = secret
+                return result
+    return None
