@@ -14,7 +14,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: str | None = Field(default=None, description="Bot token; none = console")
-    database_url: str = Field(default="sqlite+aiosqlite:///bot.sqlite3")
+    database_url: str = Field(default="sqlite+aiosqlite:///data/bot.sqlite3")
     dev_guild_id: int | None = Field(default=None, description="Sync commands here instantly")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["ja", "zh-TW", "en"] = "ja"

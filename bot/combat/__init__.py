@@ -1,0 +1,1 @@
+"""Encounters: the pure engine (model, events, flow) and the service that stores it."""

@@ -1,0 +1,169 @@
+"""Domain events: what happened, for adapters to render. The engine never formats text."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        name = type(self).__name__
+        return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class EncounterStarted(Event):
+    system: str
+    gm_id: int
+
+
+@dataclass(frozen=True)
+class CombatantAdded(Event):
+    combatant_id: int
+    name: str
+    side: str
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class CombatantRemoved(Event):
+    combatant_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class PhaseStarted(Event):
+    round: int
+    phase: str
+    order: list[int]  # the order that matters in this phase
+    actor: int | None = None
+
+
+@dataclass(frozen=True)
+class PhaseEnded(Event):
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    combatant_id: int
+    actions: list[str]  # what it may still do
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    combatant_id: int
+
+
+@dataclass(frozen=True)
+class ActionUsed(Event):
+    combatant_id: int
+    action: str
+    detail: str = ""
+    remaining: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    """A roll made for the flow (initiative, roll-off, event …), with BCDice-format text."""
+
+    combatant_id: int | None
+    purpose: str
+    text: str
+    total: int | None
+    dice: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class InterruptDeclared(Event):
+    combatant_id: int
+    skill: str
+
+
+@dataclass(frozen=True)
+class OrderChanged(Event):
+    order: list[int]
+
+
+@dataclass(frozen=True)
+class SonicDriveOffered(Event):
+    combatant_id: int
+    initiative: int
+    threshold: int
+
+
+@dataclass(frozen=True)
+class SonicDriveChosen(Event):
+    combatant_id: int
+    triggered: bool
+
+
+@dataclass(frozen=True)
+class NavalEventRequested(Event):
+    roller_id: int | None  # the PC with the highest action value (None: nobody; the GM rolls)
+
+
+@dataclass(frozen=True)
+class NavalEventRolled(Event):
+    value: int
+    event: str
+    title: str
+
+
+@dataclass(frozen=True)
+class NavalEventSkipped(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class ExtraActionGranted(Event):
+    combatant_id: int
+    from_round: int
+
+
+@dataclass(frozen=True)
+class Damaged(Event):
+    combatant_id: int
+    amount: int
+    hp: int | None
+
+
+@dataclass(frozen=True)
+class StatusApplied(Event):
+    combatant_id: int
+    status: str
+
+
+@dataclass(frozen=True)
+class StatusExpired(Event):
+    combatant_id: int
+    status: str
+
+
+@dataclass(frozen=True)
+class CombatantDown(Event):
+    combatant_id: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    command: str
+    version: int
+
+
+@dataclass(frozen=True)
+class CombatEnded(Event):
+    round: int

@@ -1,0 +1,364 @@
+"""The encounter service: the only writer of encounter state.
+
+Every command runs as load → apply → save in one transaction, serialised per channel in this
+process by a lock and across processes by the database (SQLite: the writer's lock is taken at
+BEGIN; PostgreSQL: the encounter row is locked FOR UPDATE), with an optimistic ``version`` check
+behind both. A caller that passes the version it saw (a button on a tracker message) and lost
+the race gets ``StaleState`` — "someone acted first" — never a silent overwrite. Permissions
+live here, not in the adapters: only the GM advances, ends, undoes or edits NPCs; a player acts
+only for combatants they own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
+
+from bot.combat import engine
+from bot.combat.errors import CombatError, StaleState
+from bot.combat.events import Event, Undone
+from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
+from bot.dice import DieSource
+from bot.dice.source import system_die
+from bot.store.db import Database
+from bot.store.encounters import apply, load_active, new_row, recent_log, to_model
+from bot.store.models import Character, EncounterLog
+from bot.systems import ruleset
+
+UNDOABLE_DEPTH = 500  # how far back undo can walk
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking. ``manages_channel``: Manage Channels or the server's GM role (the
+    adapter knows; the service decides what it allows)."""
+
+    user_id: int
+    manages_channel: bool = False
+
+
+@dataclass
+class Outcome:
+    encounter: Encounter
+    events: list[Event]
+
+    @property
+    def version(self) -> int:
+        return self.encounter.version
+
+
+@dataclass
+class _Recorder:
+    """Passes dice through and keeps them for the log."""
+
+    source: DieSource
+    rands: list[tuple[int, int]] = field(default_factory=list)
+
+    def __call__(self, sides: int) -> int:
+        value = self.source(sides)
+        self.rands.append((sides, value))
+        return value
+
+
+Change = Callable[[Encounter, DieSource], list[Event]]
+
+
+class EncounterService:
+    def __init__(self, database: Database, dice: DieSource | None = None) -> None:
+        self.db = database
+        self.dice = dice or system_die
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # -- reading ---------------------------------------------------------------------------
+    async def status(self, channel_id: int) -> Encounter | None:
+        async with self.db.reads() as session:
+            row = await load_active(session, channel_id, lock=False)
+            return to_model(row) if row else None
+
+    # -- lifecycle -------------------------------------------------------------------------
+    async def start(
+        self, channel_id: int, guild_id: int, caller: Caller, ruleset_id: str
+    ) -> Outcome:
+        rules = ruleset(ruleset_id)
+        enc = Encounter(channel_id, guild_id, rules.id, caller.user_id, version=1)
+        events = engine.start(enc)
+        async with self._lock(channel_id):
+            try:
+                async with self.db.writes() as session, session.begin():
+                    if await load_active(session, channel_id, lock=True) is not None:
+                        raise CombatError("combat.already_active")
+                    row = new_row(enc)
+                    session.add(row)
+                    await session.flush()
+                    enc.id = row.id
+                    session.add(_log(row.id, 1, "start", caller, events, [], None))
+            except IntegrityError:  # another process started one in the same instant
+                raise CombatError("combat.already_active") from None
+        return Outcome(enc, events)
+
+    async def end(
+        self, channel_id: int, caller: Caller, expected_version: int | None = None
+    ) -> Outcome:
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            return engine.end(enc)
+
+        return await self._change(channel_id, caller, "end", change, expected_version, gm_only=True)
+
+    async def next(
+        self, channel_id: int, caller: Caller, expected_version: int | None = None
+    ) -> Outcome:
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            return engine.advance(enc, ruleset(enc.system), dice)
+
+        return await self._change(
+            channel_id, caller, "next", change, expected_version, gm_only=True
+        )
+
+    # -- combatants ------------------------------------------------------------------------
+    async def add(
+        self,
+        channel_id: int,
+        caller: Caller,
+        name: str,
+        *,
+        side: Side = Side.NPC,
+        count: int = 1,
+        hidden: bool = False,
+        stats: Stats | None = None,
+        owner_id: int | None = None,
+        kind: Kind = Kind.CHARACTER,
+        aboard: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> Outcome:
+        """The GM adds anything; a player adds only a PC of their own (not hidden)."""
+
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            gm = self._is_gm(enc, caller)
+            owner = owner_id if gm else caller.user_id
+            if not gm and (side is not Side.PC or hidden or kind is not Kind.CHARACTER):
+                raise CombatError("combat.not_gm")
+            ship = _combatant(enc, aboard).id if aboard else None
+            return engine.add(
+                enc, name, side, count=count, owner_id=owner, hidden=hidden, stats=stats,
+                kind=kind, aboard=ship, extra=extra,
+            )  # fmt: skip
+
+        return await self._change(channel_id, caller, "add", change)
+
+    async def join(self, channel_id: int, caller: Caller, character_id: int) -> Outcome:
+        """Bring in a saved character. Its owner joins it as a PC; the GM may join anyone's."""
+        async with self.db.reads() as session:
+            character = await session.get(Character, character_id)
+        if character is None:
+            raise CombatError("combat.unknown_character", name=str(character_id))
+
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            if character.owner_id != caller.user_id and not self._is_gm(enc, caller):
+                raise CombatError("combat.not_owner", name=character.name)
+            # Naval encounters run on top of a 2D6 system, so any of the server's characters fit.
+            same_system = enc.system == "naval" or character.system.lower() == enc.system.lower()
+            if character.guild_id != enc.guild_id or not same_system:
+                raise CombatError(
+                    "combat.wrong_character_system", name=character.name, system=enc.system
+                )
+            if any(c.character_id == character.id for c in enc.combatants):
+                raise CombatError("combat.name_taken", name=character.name)
+            known = {k: v for k, v in character.stats.items() if k in Stats.__dataclass_fields__}
+            return engine.add(
+                enc, character.name, Side.PC, owner_id=character.owner_id,
+                stats=Stats(**known), character_id=character.id,
+            )  # fmt: skip
+
+        return await self._change(channel_id, caller, "join", change)
+
+    async def remove(self, channel_id: int, caller: Caller, name: str) -> Outcome:
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            target = _combatant(enc, name)
+            self._check_controls(enc, caller, target)
+            return engine.remove(enc, target)
+
+        return await self._change(channel_id, caller, "remove", change)
+
+    # -- acting ----------------------------------------------------------------------------
+    async def act(
+        self,
+        channel_id: int,
+        caller: Caller,
+        action: str,
+        combatant: str | int | None = None,
+        detail: str = "",
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """A combatant's action (``minor``, ``major``, ``maneuver``, ``end_turn``) or one of the
+        rule set's own (``interrupt``, ``roll_initiative``, ``sonic``, ``roll_event`` …)."""
+
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            rules = ruleset(enc.system)
+            if action == "end_turn":
+                actor = enc.combatant(enc.actor) if enc.actor is not None else None
+                if actor is None:
+                    raise CombatError("combat.no_turn")
+                self._check_controls(enc, caller, actor)
+                return engine.advance(enc, rules, dice)
+            if action in Action.__members__.values():
+                target = _combatant(enc, combatant) if combatant is not None else _current(enc)
+                self._check_controls(enc, caller, target)
+                return engine.use_action(enc, rules, target, Action(action), detail)
+            special = rules.specials().get(action)
+            if special is None:
+                raise CombatError("combat.unknown_action", action=action)
+            if special.gm_only and not self._is_gm(enc, caller):
+                raise CombatError("combat.not_gm")
+            target = None
+            if special.needs_combatant:
+                target = _combatant(enc, combatant) if combatant is not None else _current(enc)
+                self._check_controls(enc, caller, target)
+            elif action == "roll_event" and not self._is_gm(enc, caller):
+                roller = enc.data.get("event", {}).get("roller")
+                owner = enc.combatant(roller).owner_id if roller is not None else None  # type: ignore[union-attr]
+                if owner != caller.user_id:
+                    raise CombatError("combat.not_owner", name="—")
+            return special.run(enc, target, detail, dice)
+
+        return await self._change(channel_id, caller, action, change, expected_version)
+
+    async def undo(self, channel_id: int, caller: Caller) -> Outcome:
+        """Restore the state before the last change that is not undone yet (GM only)."""
+        async with self._lock(channel_id):
+            try:
+                async with self.db.writes() as session, session.begin():
+                    row = await load_active(session, channel_id, lock=True)
+                    if row is None:
+                        raise CombatError("combat.no_encounter")
+                    current = to_model(row)
+                    if not self._is_gm(current, caller):
+                        raise CombatError("combat.not_gm")
+                    entry = _last_undoable(await recent_log(session, row.id, UNDOABLE_DEPTH))
+                    if entry is None or entry.before is None:
+                        raise CombatError("combat.nothing_to_undo")
+                    restored = Encounter.from_dict(entry.before)
+                    restored.id, restored.version = row.id, current.version + 1
+                    events: list[Event] = [Undone(entry.command, entry.version)]
+                    apply(row, restored)
+                    session.add(
+                        _log(
+                            row.id,
+                            restored.version,
+                            "undo",
+                            caller,
+                            events,
+                            [],
+                            current.to_dict(),
+                            entry.version,
+                        )
+                    )
+            except StaleDataError:
+                raise StaleState() from None
+        return Outcome(restored, events)
+
+    # -- the transaction -------------------------------------------------------------------
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def _change(
+        self,
+        channel_id: int,
+        caller: Caller,
+        command: str,
+        change: Change,
+        expected_version: int | None = None,
+        *,
+        gm_only: bool = False,
+    ) -> Outcome:
+        lock = self._lock(channel_id)
+        async with lock:
+            try:
+                async with self.db.writes() as session, session.begin():
+                    row = await load_active(session, channel_id, lock=True)
+                    if row is None:
+                        raise CombatError("combat.no_encounter")
+                    enc = to_model(row)
+                    if gm_only and not self._is_gm(enc, caller):
+                        raise CombatError("combat.not_gm")
+                    if expected_version is not None and expected_version != enc.version:
+                        raise StaleState()
+                    before = enc.to_dict()
+                    recorder = _Recorder(self.dice)
+                    events = change(enc, recorder)
+                    enc.version += 1
+                    apply(row, enc)
+                    session.add(
+                        _log(row.id, enc.version, command, caller, events, recorder.rands, before)
+                    )
+            except StaleDataError:
+                raise StaleState() from None
+            except OperationalError as error:
+                if "locked" in str(error).lower() or "busy" in str(error).lower():
+                    raise StaleState() from None
+                raise
+        return Outcome(enc, events)
+
+    def _is_gm(self, enc: Encounter, caller: Caller) -> bool:
+        return caller.user_id == enc.gm_id or caller.manages_channel
+
+    def _check_controls(self, enc: Encounter, caller: Caller, c: Combatant) -> None:
+        if self._is_gm(enc, caller):
+            return
+        if c.owner_id != caller.user_id:
+            raise CombatError("combat.not_owner", name=c.name)
+
+
+def _combatant(enc: Encounter, key: str | int) -> Combatant:
+    found = enc.combatant(key) if isinstance(key, int) else enc.find(key)
+    if found is None and isinstance(key, str) and key.isdigit():
+        found = enc.combatant(int(key))
+    if found is None:
+        raise CombatError("combat.unknown_combatant", name=str(key))
+    return found
+
+
+def _current(enc: Encounter) -> Combatant:
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    if actor is None:
+        raise CombatError("combat.no_turn")
+    return actor
+
+
+def _last_undoable(entries: list[EncounterLog]) -> EncounterLog | None:
+    undone = {e.undoes for e in entries if e.undoes is not None}
+    for entry in entries:  # newest first
+        if entry.command == "undo" or entry.version in undone:
+            continue
+        return entry if entry.before is not None else None
+    return None
+
+
+def _log(
+    encounter_id: int,
+    version: int,
+    command: str,
+    caller: Caller,
+    events: list[Event],
+    dice: list[tuple[int, int]],
+    before: dict[str, Any] | None,
+    undoes: int | None = None,
+) -> EncounterLog:
+    return EncounterLog(
+        encounter_id=encounter_id,
+        version=version,
+        command=command,
+        user_id=caller.user_id,
+        events=[e.to_dict() for e in events],
+        dice=[list(r) for r in dice],
+        before=before,
+        undoes=undoes,
+    )

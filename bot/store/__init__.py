@@ -1,0 +1,2 @@
+"""Storage: SQLAlchemy models, the engine/session factory, repositories. The only code that
+touches the database."""

@@ -1,0 +1,76 @@
+"""Engines and sessions. SQLite by default (WAL, foreign keys, durable commits, writers take the
+lock up front); PostgreSQL by changing the URL."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+@dataclass(frozen=True)
+class Database:
+    engine: AsyncEngine
+    reads: async_sessionmaker  # plain transactions
+    writes: async_sessionmaker  # SQLite: BEGIN IMMEDIATE; PostgreSQL: same as reads
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def _sqlite_setup(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, say when transactions begin (see "begin" below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we answer
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def on_begin(connection: Any) -> None:
+        # A writer takes the write lock at once, so two writers never read the same version
+        # and then race to upgrade their locks; readers stay unblocked in WAL mode.
+        immediate = connection.get_execution_options().get("sqlite_immediate")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def sqlite_file(url: str) -> Path | None:
+    parsed = make_url(url)
+    if (
+        parsed.get_backend_name() != "sqlite"
+        or not parsed.database
+        or parsed.database == ":memory:"
+    ):
+        return None
+    return Path(parsed.database)
+
+
+def connect(url: str, **engine_options: Any) -> Database:
+    path = sqlite_file(url)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, **engine_options)
+    if engine.dialect.name == "sqlite":
+        _sqlite_setup(engine)
+        writer = engine.execution_options(sqlite_immediate=True)
+    else:
+        writer = engine
+    return Database(
+        engine=engine,
+        reads=async_sessionmaker(engine, expire_on_commit=False),
+        writes=async_sessionmaker(writer, expire_on_commit=False),
+    )

@@ -1,0 +1,39 @@
+"""Run Alembic from code: ``python -m bot migrate``, the bot's start-up, and the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection
+
+from bot.store.db import Database
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def alembic_config(url: str | None = None) -> Config:
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    if url:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+async def upgrade(database: Database, revision: str = "head") -> None:
+    await _run(database, lambda cfg: command.upgrade(cfg, revision))
+
+
+async def downgrade(database: Database, revision: str = "base") -> None:
+    await _run(database, lambda cfg: command.downgrade(cfg, revision))
+
+
+async def _run(database: Database, action: object) -> None:
+    def inside(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        action(config)  # type: ignore[operator]
+
+    async with database.engine.begin() as connection:
+        await connection.run_sync(inside)

@@ -1,0 +1,221 @@
+"""The fixed schema (no tables per guild). Alembic migrations in ``migrations/`` build it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: DateTime(timezone=True)}  # noqa: RUF012 - SQLAlchemy reads it as declared
+
+
+class GuildSettings(Base):
+    """Per-server settings (``/config``)."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    locale: Mapped[str | None] = mapped_column(String(8))
+    secret_mode: Mapped[str] = mapped_column(String(16), default="roller")
+    chat_rolls: Mapped[bool] = mapped_column(Boolean, default=True)
+    gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class ChannelSettings(Base):
+    """Per-channel settings: the game system and overrides of the server's settings."""
+
+    __tablename__ = "channel_settings"
+
+    channel_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    system: Mapped[str] = mapped_column(String(32), default="DiceBot")
+    locale: Mapped[str | None] = mapped_column(String(8))
+    secret_mode: Mapped[str | None] = mapped_column(String(16))
+    chat_rolls: Mapped[bool | None] = mapped_column(Boolean)
+
+
+class Character(Base):
+    __tablename__ = "characters"
+    __table_args__ = (UniqueConstraint("guild_id", "system", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    owner_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    system: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    stats: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class EncounterRow(Base):
+    __tablename__ = "encounters"
+    __table_args__ = (
+        # One active encounter per channel, enforced by the database itself.
+        Index(
+            "uq_encounters_active_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("active"),
+            postgresql_where=text("active"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    system: Mapped[str] = mapped_column(String(32))
+    gm_id: Mapped[int] = mapped_column(BigInteger)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    phase: Mapped[str | None] = mapped_column(String(16))
+    actor: Mapped[int | None] = mapped_column(Integer)
+    turn_order: Mapped[list[Any]] = mapped_column(default=list)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    next_id: Mapped[int] = mapped_column(Integer, default=1)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+    ended_at: Mapped[datetime | None] = mapped_column()
+
+    combatants: Mapped[list[CombatantRow]] = relationship(
+        back_populates="encounter",
+        cascade="all, delete-orphan",
+        order_by="CombatantRow.local_id",
+        passive_deletes=True,
+    )
+
+    # The optimistic check: every UPDATE says WHERE version = <the version we loaded>.
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}  # noqa: RUF012
+
+
+class CombatantRow(Base):
+    __tablename__ = "combatants"
+    __table_args__ = (UniqueConstraint("encounter_id", "local_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    encounter_id: Mapped[int] = mapped_column(
+        ForeignKey("encounters.id", ondelete="CASCADE"), index=True
+    )
+    local_id: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    side: Mapped[str] = mapped_column(String(8))
+    kind: Mapped[str] = mapped_column(String(16), default="character")
+    owner_id: Mapped[int | None] = mapped_column(BigInteger)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    character_id: Mapped[int | None] = mapped_column(
+        ForeignKey("characters.id", ondelete="SET NULL"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    acted: Mapped[bool] = mapped_column(Boolean, default=False)
+    used: Mapped[list[Any]] = mapped_column(default=list)
+    initiative: Mapped[int | None] = mapped_column(Integer)
+    out: Mapped[bool] = mapped_column(Boolean, default=False)
+    incapacitated: Mapped[bool] = mapped_column(Boolean, default=False)
+    aboard: Mapped[int | None] = mapped_column(Integer)
+    stats: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    extra: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+    encounter: Mapped[EncounterRow] = relationship(back_populates="combatants")
+    statuses: Mapped[list[StatusRow]] = relationship(
+        back_populates="combatant",
+        cascade="all, delete-orphan",
+        order_by="StatusRow.id",
+        passive_deletes=True,
+    )
+
+
+class StatusRow(Base):
+    """A status or effect on a combatant, with its remaining duration."""
+
+    __tablename__ = "statuses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    combatant_id: Mapped[int] = mapped_column(
+        ForeignKey("combatants.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(32))
+    remaining: Mapped[int | None] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+    combatant: Mapped[CombatantRow] = relationship(back_populates="statuses")
+
+
+class EncounterLog(Base):
+    """Append-only: one row per command that changed an encounter — what happened (events),
+    who did it, the dice, and the state before it (what undo restores)."""
+
+    __tablename__ = "encounter_log"
+    __table_args__ = (UniqueConstraint("encounter_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    encounter_id: Mapped[int] = mapped_column(
+        ForeignKey("encounters.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)  # the encounter's version after the command
+    command: Mapped[str] = mapped_column(String(32))
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    events: Mapped[list[Any]] = mapped_column(default=list)
+    dice: Mapped[list[Any]] = mapped_column(default=list)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    undoes: Mapped[int | None] = mapped_column(Integer)  # for an undo: the version it undid
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class UserTable(Base):
+    __tablename__ = "user_tables"
+    __table_args__ = (UniqueConstraint("guild_id", "command"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    command: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(100))
+    source: Mapped[str] = mapped_column(Text)
+    owner_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class RollLog(Base):
+    __tablename__ = "roll_log"
+    __table_args__ = (Index("ix_roll_log_channel_created", "channel_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(32))
+    command: Mapped[str] = mapped_column(Text)
+    result: Mapped[str] = mapped_column(Text)
+    secret: Mapped[bool] = mapped_column(Boolean, default=False)
+    dice: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=now)

@@ -1,0 +1,126 @@
+"""Esperancer's turn (rules digest "Turn flow"): Setup → Initiative → each combatant's turn
+(minor, then major) → Cleanup, then the next turn from Setup.
+
+Initiative: everyone rolls the 2D10 check (10s explode) plus their action-value modifier. The GM's
+NPCs are rolled as the phase starts; players may roll their own (a button) until the GM moves on,
+when the bot rolls for whoever has not. A result at or above a combatant's Sonic Drive value
+offers Sonic Drive; the answer is recorded. Order: highest first; ties PC before NPC, then the
+GM's order.
+"""
+
+from __future__ import annotations
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Event, SonicDriveChosen, SonicDriveOffered
+from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.dice import DieSource
+from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first
+
+
+class EsperancerRules(RuleSet):
+    id = "Esperancer"
+    dice_system = "Esperancer"
+    phases = (Phase.SETUP, Phase.INITIATIVE, Phase.MAIN, Phase.CLEANUP)
+    actions = (Action.MINOR, Action.MAJOR)
+    minor_before_major = True
+
+    def sort_key(self, c: Combatant) -> tuple:
+        return (-(c.initiative or 0), pc_first(c), c.seq)
+
+    def actors(self, enc: Encounter) -> list[Combatant]:
+        return [c for c in enc.combatants if c.can_act]
+
+    def phase_order(self, enc: Encounter) -> list[int]:
+        if enc.phase in (Phase.MAIN, Phase.CLEANUP):
+            return list(enc.order)
+        if any(c.initiative is not None for c in self.actors(enc)):
+            return ordered(self.actors(enc), self.sort_key)
+        return ordered(self.actors(enc), lambda c: (pc_first(c), c.seq))
+
+    def start_round(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        for c in enc.combatants:
+            c.initiative = None
+            c.extra.pop("sonic_drive", None)
+        enc.order = []
+        enc.data["sonic_offers"] = []
+        return super().start_round(enc, dice)
+
+    def next_step(self, enc: Encounter) -> Step:
+        if enc.phase in (None, Phase.CLEANUP):
+            return Step(Phase.SETUP, new_round=True)
+        if enc.phase is Phase.SETUP:
+            return Step(Phase.INITIATIVE)
+        after = enc.order.index(enc.actor) + 1 if enc.actor in enc.order else 0
+        if enc.phase is Phase.INITIATIVE:
+            after = 0
+        for combatant_id in enc.order[after:]:
+            c = enc.combatant(combatant_id)
+            if c is not None and c.can_act:
+                return Step(Phase.MAIN, actor=c.id)
+        return Step(Phase.CLEANUP)
+
+    def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.INITIATIVE:
+            events: list[Event] = []
+            for c in self.actors(enc):
+                if c.side is Side.NPC:
+                    events += self.roll_for(enc, c, dice)
+            return events
+        if enc.phase is Phase.MAIN and enc.actor is not None:
+            actor = enc.combatant(enc.actor)
+            if actor is not None:
+                actor.used = []
+        return []
+
+    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        events: list[Event] = []
+        if enc.phase is Phase.INITIATIVE:
+            for c in self.actors(enc):
+                if c.initiative is None:
+                    events += self.roll_for(enc, c, dice)
+            enc.order = ordered(self.actors(enc), self.sort_key)
+        elif enc.phase is Phase.MAIN and enc.actor is not None:
+            actor = enc.combatant(enc.actor)
+            if actor is not None:
+                actor.acted = True
+        return events
+
+    def roll_for(self, enc: Encounter, c: Combatant, dice: DieSource | None) -> list[Event]:
+        command = f"ES{c.stats.initiative_mod:+d}" if c.stats.initiative_mod else "ES"
+        c.initiative, event = check(command, self.dice_system, dice, c, "initiative")
+        events: list[Event] = [event]
+        threshold = c.stats.sonic_drive
+        if threshold is not None and c.initiative >= threshold:
+            enc.data.setdefault("sonic_offers", []).append(c.id)
+            events.append(SonicDriveOffered(c.id, c.initiative, threshold))
+        return events
+
+    def specials(self) -> dict[str, Special]:
+        return {
+            "roll_initiative": Special(gm_only=False, needs_combatant=True, run=self.roll_own),
+            "sonic": Special(gm_only=False, needs_combatant=True, run=self.choose_sonic),
+        }
+
+    def roll_own(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        assert c is not None
+        if enc.phase is not Phase.INITIATIVE:
+            raise CombatError("combat.wrong_phase", phase=Phase.INITIATIVE.value)
+        if c.initiative is not None:
+            raise CombatError("combat.already_rolled", name=c.name)
+        if not c.can_act:
+            raise CombatError("combat.cannot_act", name=c.name)
+        return self.roll_for(enc, c, dice)
+
+    def choose_sonic(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        assert c is not None
+        if c.id not in enc.data.get("sonic_offers", []):
+            raise CombatError("combat.no_sonic_offer", name=c.name)
+        if "sonic_drive" in c.extra:
+            raise CombatError("combat.already_chosen", name=c.name)
+        triggered = detail.strip().lower() in ("yes", "y", "true", "1", "on", "はい", "是")
+        c.extra["sonic_drive"] = triggered
+        return [SonicDriveChosen(c.id, triggered)]

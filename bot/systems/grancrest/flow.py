@@ -1,0 +1,148 @@
+"""Grancrest's round (rules digest "Round flow"): Setup → (Initiative → Main)* → Cleanup.
+
+Each combatant is *not acted* or *acted*. Initiative picks the not-acted combatant with the
+highest action value; ties: PC before NPC; PC vs PC the players' chosen order, else the higher
+reflex base, else a roll-off (shown); NPC vs NPC the GM's order (default: order of addition).
+Initiative skills may be declared in any initiative phase until the next main phase starts.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Event, InterruptDeclared, OrderChanged
+from bot.combat.model import Combatant, Encounter, Phase, Side
+from bot.dice import DieSource
+from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first, set_gm_order
+
+ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
+
+
+class ActedFlow(RuleSet):
+    """The F.E.A.R.-style round shared by Grancrest and the naval add-on's 2D6 system."""
+
+    phases = (Phase.SETUP, Phase.INITIATIVE, Phase.MAIN, Phase.CLEANUP)
+    uses_reflex = True
+
+    # -- order -------------------------------------------------------------------------------
+    def sort_key(self, enc: Encounter, c: Combatant) -> tuple:
+        chosen = enc.data.get("pc_choice", [])
+        rolloff = enc.data.get("rolloff", {})
+        if c.side is Side.PC:
+            rank = chosen.index(c.id) if c.id in chosen else len(chosen)
+            reflex = -c.stats.reflex if self.uses_reflex else 0
+            return (
+                -c.stats.action_value,
+                pc_first(c),
+                rank,
+                reflex,
+                -rolloff.get(str(c.id), 0),
+                c.seq,
+            )
+        return (-c.stats.action_value, pc_first(c), 0, 0, 0, c.seq)
+
+    def eligible(self, enc: Encounter) -> list[Combatant]:
+        return [c for c in enc.combatants if c.can_act and not c.acted]
+
+    def phase_order(self, enc: Encounter) -> list[int]:
+        if enc.phase is Phase.SETUP or enc.phase is Phase.CLEANUP:
+            actors = [c for c in enc.combatants if c.can_act]
+        else:
+            actors = self.eligible(enc)
+        return ordered(actors, lambda c: self.sort_key(enc, c))
+
+    def roll_offs(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        """Roll 2D6 for PCs still tied after action value, choice and reflex (shown)."""
+        chosen = enc.data.get("pc_choice", [])
+        pcs = [c for c in enc.combatants if c.can_act and c.side is Side.PC and c.id not in chosen]
+        events: list[Event] = []
+        rolloff: dict[str, int] = {}
+
+        def tie(c: Combatant) -> tuple:
+            return (c.stats.action_value, c.stats.reflex if self.uses_reflex else 0)
+
+        for _, group in groupby(sorted(pcs, key=tie), key=tie):
+            tied = list(group)
+            for _ in range(ROLLOFF_TRIES):
+                if len(tied) < 2:
+                    break
+                for c in tied:
+                    rolloff[str(c.id)], event = check("2D6", "DiceBot", dice, c, "rolloff")
+                    events.append(event)
+                values = [rolloff[str(c.id)] for c in tied]
+                tied = [c for c in tied if values.count(rolloff[str(c.id)]) > 1]
+        enc.data["rolloff"] = rolloff
+        return events
+
+    # -- flow --------------------------------------------------------------------------------
+    def next_step(self, enc: Encounter) -> Step:
+        if enc.phase in (None, Phase.CLEANUP):
+            return Step(Phase.SETUP, new_round=True)
+        if enc.phase is Phase.INITIATIVE:
+            order = self.phase_order(enc)
+            if order:
+                return Step(Phase.MAIN, actor=order[0])
+        elif self.eligible(enc):  # after Setup or a Main phase
+            return Step(Phase.INITIATIVE)
+        return Step(Phase.CLEANUP)
+
+    def start_round(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        events = super().start_round(enc, dice)  # everyone becomes not acted
+        return events + self.roll_offs(enc, dice)
+
+    def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.INITIATIVE:
+            enc.data["interrupts_open"] = True
+        return []
+
+    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.INITIATIVE:
+            enc.data["interrupts_open"] = False
+        elif enc.phase is Phase.MAIN and enc.actor is not None:
+            actor = enc.combatant(enc.actor)
+            if actor is not None:
+                actor.acted = True
+        return []
+
+    # -- specials ----------------------------------------------------------------------------
+    def specials(self) -> dict[str, Special]:
+        return {
+            "interrupt": Special(gm_only=False, needs_combatant=True, run=self.declare_interrupt),
+            "set_order": Special(gm_only=True, needs_combatant=False, run=self.set_order),
+            "choose_pc_order": Special(gm_only=True, needs_combatant=False, run=self.choose_pcs),
+        }
+
+    def declare_interrupt(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        assert c is not None
+        if enc.phase is not Phase.INITIATIVE or not enc.data.get("interrupts_open"):
+            raise CombatError("combat.interrupts_closed")
+        if not c.can_act:
+            raise CombatError("combat.cannot_act", name=c.name)
+        skill = detail.strip() or "—"
+        enc.data.setdefault("interrupts", []).append(
+            {"round": enc.round, "id": c.id, "skill": skill}
+        )
+        return [InterruptDeclared(c.id, skill)]
+
+    def set_order(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        set_gm_order(enc, detail)
+        return [OrderChanged(self.phase_order(enc))]
+
+    def choose_pcs(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        """The tied players' agreed order (entered by the GM): ``Alice, Bob``."""
+        order = set_gm_order(enc, detail)
+        named = len([p for p in detail.replace("、", ",").split(",") if p.strip()])
+        enc.data["pc_choice"] = [i for i in order[:named] if enc.combatant(i).side is Side.PC]  # type: ignore[union-attr]
+        return [OrderChanged(self.phase_order(enc))]
+
+
+class GrancrestRules(ActedFlow):
+    id = "GranCrest"
+    dice_system = "GranCrest"

@@ -1,0 +1,84 @@
+"""The naval add-on's round (digest: the 2D6 system's flow with the changes of the add-on).
+
+Setup starts with the event roll: the PC with the highest action value rolls 2D6 on the event
+table (a button), or the GM skips it; leaving Setup with the roll still pending rolls it, so the
+round never stalls. Then Initiative → Main processes → Cleanup as in the 2D6 system. Ships are
+combatants that carry combatants (``aboard``) and never take a turn of their own.
+"""
+
+from __future__ import annotations
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Event, NavalEventRequested, NavalEventRolled, NavalEventSkipped
+from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
+from bot.dice import DieSource, roll
+from bot.systems.base import Special
+from bot.systems.grancrest.flow import ActedFlow
+from bot.systems.naval.events import EVENTS, TABLE_COMMAND
+
+
+def event_roller(enc: Encounter) -> Combatant | None:
+    """The PC with the highest action value (ties: the GM's order)."""
+    pcs = [c for c in enc.combatants if c.side is Side.PC and c.can_act]
+    return min(pcs, key=lambda c: (-c.stats.action_value, c.seq), default=None)
+
+
+class NavalRules(ActedFlow):
+    id = "naval"
+    dice_system = "DiceBot"
+    uses_reflex = False  # the 2D6 system's ties: PC first, then roll-off / the GM's order
+
+    def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.SETUP:
+            roller = event_roller(enc)
+            enc.data["event"] = {
+                "round": enc.round,
+                "state": "pending",
+                "roller": roller and roller.id,
+            }
+            return [NavalEventRequested(roller.id if roller else None)]
+        return super().enter(enc, dice)
+
+    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.SETUP and enc.data.get("event", {}).get("state") == "pending":
+            return self._roll_event(enc, dice)
+        return super().leave(enc, dice)
+
+    def _roll_event(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        result = roll(TABLE_COMMAND, system=self.dice_system, dice=dice)
+        assert result is not None and result.total is not None
+        event = EVENTS[result.total]
+        enc.data["event"] = {
+            "round": enc.round, "state": "rolled", "value": result.total, "kind": event.kind.value
+        }  # fmt: skip
+        return [NavalEventRolled(result.total, event.kind.value, event.title)]
+
+    def specials(self) -> dict[str, Special]:
+        return {
+            **super().specials(),
+            "roll_event": Special(gm_only=False, needs_combatant=False, run=self.roll_event),
+            "skip_event": Special(gm_only=True, needs_combatant=False, run=self.skip_event),
+        }
+
+    def _pending(self, enc: Encounter) -> dict:
+        state = enc.data.get("event", {})
+        if enc.phase is not Phase.SETUP or state.get("state") != "pending":
+            raise CombatError("combat.no_event_pending")
+        return state
+
+    def roll_event(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        self._pending(enc)
+        return self._roll_event(enc, dice)
+
+    def skip_event(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        self._pending(enc)
+        enc.data["event"] = {"round": enc.round, "state": "skipped"}
+        return [NavalEventSkipped(enc.round)]
+
+
+def is_ship(c: Combatant) -> bool:
+    return c.kind is Kind.SHIP
