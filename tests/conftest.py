@@ -30,3 +30,51 @@ class FixedDice:
 @pytest.fixture
 def fixed():
     return FixedDice
+
+
+# -- databases -------------------------------------------------------------------------------
+from collections.abc import AsyncIterator  # noqa: E402
+
+from tests import databases  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return databases.build_sqlite_template(tmp_path_factory.mktemp("sqlite-template"))
+
+
+@pytest.fixture(scope="session")
+def postgres_template() -> str | None:
+    """The migrated template database, or None when PostgreSQL is absent."""
+    if databases.postgres_problem():
+        return None
+    return databases.build_postgres_template()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database_url(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    sqlite_template: Path,
+    postgres_template: str | None,
+) -> AsyncIterator[str]:
+    """A fresh, migrated database of each kind (PostgreSQL skips with the reason if absent)."""
+    if request.param == "sqlite":
+        yield databases.new_sqlite(sqlite_template, tmp_path)
+        return
+    if postgres_template is None:
+        pytest.skip(databases.postgres_problem() or "PostgreSQL is absent")
+    url, name = await databases.new_postgres(postgres_template)
+    try:
+        yield url
+    finally:
+        await databases.drop_postgres(name)
+
+
+@pytest.fixture
+async def database(database_url: str) -> AsyncIterator[databases.Database]:
+    db = await databases.open_database(database_url)
+    try:
+        yield db
+    finally:
+        await db.dispose()

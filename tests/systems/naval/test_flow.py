@@ -1,0 +1,75 @@
+"""Naval digest: the 2D6 system's flow with the event roll, and ships that carry combatants."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.combat import engine
+from bot.combat.errors import CombatError
+from bot.combat.events import NavalEventRequested, NavalEventRolled, NavalEventSkipped
+from bot.combat.model import Kind, Phase, Side, Stats
+from bot.systems import ruleset
+from tests.combat.helpers import add, encounter, step, walk
+from tests.conftest import FixedDice
+
+RULES = ruleset("naval")
+
+
+def fleet() -> tuple:
+    enc = encounter("naval")
+    engine.add(enc, "オールマイト・キャプテン号", Side.PC, kind=Kind.SHIP, stats=Stats(hp=2300))
+    ship = enc.combatants[-1].id
+    engine.add(enc, "Captain", Side.PC, owner_id=7, stats=Stats(action_value=8), aboard=ship)
+    engine.add(enc, "Mate", Side.PC, owner_id=8, stats=Stats(action_value=5), aboard=ship)
+    engine.add(enc, "柾良海軍巡視兵", Side.NPC, stats=Stats(action_value=9))
+    return enc, ship
+
+
+def test_setup_starts_with_the_event_roll_by_the_pc_with_the_highest_action_value() -> None:
+    enc, _ = fleet()
+    events = step(enc)
+    captain = enc.find("Captain")
+    assert captain is not None and NavalEventRequested(captain.id) in events
+    rolled = RULES.specials()["roll_event"].run(enc, None, "", FixedDice([3, 4]))
+    assert rolled == [NavalEventRolled(7, "calm", "平穏な海")]
+    with pytest.raises(CombatError):  # once per round
+        RULES.specials()["roll_event"].run(enc, None, "", FixedDice([1, 1]))
+
+
+def test_the_gm_may_skip_the_event() -> None:
+    enc, _ = fleet()
+    step(enc)
+    assert RULES.specials()["skip_event"].run(enc, None, "", None) == [NavalEventSkipped(1)]
+    assert RULES.specials()["skip_event"].gm_only
+    events = step(enc)  # leaving Setup rolls nothing more
+    assert not any(isinstance(e, NavalEventRolled) for e in events)
+
+
+def test_leaving_setup_with_the_event_pending_rolls_it() -> None:
+    enc, _ = fleet()
+    step(enc)
+    events = step(enc, FixedDice([6, 6]))
+    assert NavalEventRolled(12, "allied_reinforcements", "味方の援軍が多数出現") in events
+
+
+def test_initiative_and_main_processes_follow_action_value_and_ships_never_act() -> None:
+    enc, _ = fleet()
+    seen = walk(enc, 8, FixedDice([3, 4]))
+    assert [a for _, p, a in seen if p is Phase.MAIN] == ["柾良海軍巡視兵", "Captain", "Mate"]
+    assert seen[-1][1] is Phase.CLEANUP
+
+
+def test_ships_carry_combatants() -> None:
+    enc, ship = fleet()
+    assert [c.name for c in enc.combatants if c.aboard == ship] == ["Captain", "Mate"]
+    with pytest.raises(CombatError) as error:
+        engine.add(enc, "Stowaway", Side.NPC, aboard=enc.find("Captain").id)  # type: ignore[union-attr]
+    assert error.value.code == "combat.not_a_ship"
+    engine.remove(enc, enc.combatant(ship))  # type: ignore[arg-type]
+    assert all(c.aboard is None for c in enc.combatants)
+
+
+def test_event_roller_is_none_without_pcs() -> None:
+    enc = encounter("naval")
+    add(enc, "Pirate", action_value=3)
+    assert NavalEventRequested(None) in step(enc)
