@@ -12,7 +12,7 @@ from bot.systems import ruleset
 from tests.combat.helpers import add, encounter, names, step, walk
 from tests.conftest import FixedDice
 
-S, I, M, C = Phase.SETUP, Phase.INITIATIVE, Phase.MAIN, Phase.CLEANUP
+S, INIT, M, C = Phase.SETUP, Phase.INITIATIVE, Phase.MAIN, Phase.CLEANUP
 
 
 def test_round_is_setup_then_initiative_and_main_per_combatant_then_cleanup() -> None:
@@ -20,7 +20,7 @@ def test_round_is_setup_then_initiative_and_main_per_combatant_then_cleanup() ->
     add(enc, "Sword Lord", Side.PC, action_value=6)
     add(enc, "Dragonewt", action_value=5)
     assert walk(enc, 7) == [
-        (1, S, None), (1, I, None), (1, M, "Sword Lord"), (1, I, None), (1, M, "Dragonewt"),
+        (1, S, None), (1, INIT, None), (1, M, "Sword Lord"), (1, INIT, None), (1, M, "Dragonewt"),
         (1, C, None), (2, S, None),
     ]  # fmt: skip
 
@@ -134,13 +134,13 @@ def test_main_makes_the_combatant_acted_and_returns_to_initiative() -> None:
     walk(enc, 3)
     assert not enc.combatants[0].acted
     step(enc)
-    assert enc.phase is I and enc.combatants[0].acted
+    assert enc.phase is INIT and enc.combatants[0].acted
 
 
 def test_nobody_not_acted_goes_to_cleanup() -> None:
     enc = encounter("GranCrest")
     add(enc, "A", action_value=5)
-    assert [p for _, p, _ in walk(enc, 4)] == [S, I, M, C]
+    assert [p for _, p, _ in walk(enc, 4)] == [S, INIT, M, C]
 
 
 def test_a_combatant_that_cannot_act_is_skipped() -> None:
