@@ -60,7 +60,10 @@ async def test_numbered_copies_and_who_may_add_what(database: Database) -> None:
     alice = out.encounter.find("Alice")
     assert alice is not None and alice.owner_id == ALICE.user_id
     assert await codes(service.add(CHANNEL, BOB, "Spy", side=Side.NPC)) == "combat.not_gm"
-    assert await codes(service.add(CHANNEL, BOB, "Ghost", side=Side.PC, hidden=True)) == "combat.not_gm"
+    assert (
+        await codes(service.add(CHANNEL, BOB, "Ghost", side=Side.PC, hidden=True))
+        == "combat.not_gm"
+    )
     assert await codes(service.add(CHANNEL, GM, "Alice")) == "combat.name_taken"
 
 
@@ -153,7 +156,9 @@ async def test_every_change_is_logged_with_who_and_the_dice(database: Database) 
     await service.next(CHANNEL, GM)
     await service.next(CHANNEL, GM)  # initiative: the drone rolls 2D10
     async with database.reads() as session:
-        rows = list((await session.execute(select(EncounterLog).order_by(EncounterLog.version))).scalars())
+        rows = list(
+            (await session.execute(select(EncounterLog).order_by(EncounterLog.version))).scalars()
+        )
     assert [r.version for r in rows] == [1, 2, 3, 4]
     assert [r.command for r in rows] == ["start", "add", "next", "next"]
     assert all(r.user_id == GM.user_id for r in rows)
@@ -194,7 +199,9 @@ def simulate(steps: int, seed: int) -> Encounter:
     return enc
 
 
-async def test_50_concurrent_clicks_on_one_version_make_exactly_one_advance(database: Database) -> None:
+async def test_50_concurrent_clicks_on_one_version_make_exactly_one_advance(
+    database: Database,
+) -> None:
     service = EncounterService(database)
     await grancrest(service)
     seen = (await service.status(CHANNEL)).version  # type: ignore[union-attr]
@@ -214,7 +221,9 @@ async def test_50_concurrent_next_calls_from_different_users(database: Database)
     service = EncounterService(database, dice(5))
     await grancrest(service)
     callers = [GM if n % 2 == 0 else Caller(500 + n) for n in range(50)]
-    results = await asyncio.gather(*(service.next(CHANNEL, c) for c in callers), return_exceptions=True)
+    results = await asyncio.gather(
+        *(service.next(CHANNEL, c) for c in callers), return_exceptions=True
+    )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(applied) == 25 and all(getattr(r, "code", "") == "combat.not_gm" for r in refused)
@@ -222,7 +231,11 @@ async def test_50_concurrent_next_calls_from_different_users(database: Database)
     status = await service.status(CHANNEL)
     expected = simulate(25, 5)
     assert status is not None
-    assert (status.round, status.phase, status.actor) == (expected.round, expected.phase, expected.actor)
+    assert (status.round, status.phase, status.actor) == (
+        expected.round,
+        expected.phase,
+        expected.actor,
+    )
 
 
 async def test_two_services_on_one_database_never_lose_an_update(database_url: str) -> None:
