@@ -1,0 +1,191 @@
+"""Encounter service latency and memory: ``next``, ``act`` and ``status`` with many encounters.
+
+    .venv/bin/python benchmarks/engine.py [--sizes 100,1000,10000] [--ops 1000] [--no-postgres]
+
+For each database (SQLite file; PostgreSQL at 127.0.0.1:5432 when it runs) and each number of
+active encounters (6 combatants each), a fresh database is migrated and filled, then one client
+issues commands to random encounters one after another: p50 / p99 per command. Each
+configuration runs in its own process, so its peak memory (max RSS) is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import asyncpg  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
+
+from bot.combat import engine  # noqa: E402
+from bot.combat.model import Encounter, Side, Stats  # noqa: E402
+from bot.combat.service import Caller, EncounterService  # noqa: E402
+from bot.store.db import connect  # noqa: E402
+from bot.store.encounters import new_row  # noqa: E402
+from bot.store.migrate import upgrade  # noqa: E402
+from bot.store.models import CombatantRow, EncounterLog, EncounterRow  # noqa: E402
+from bot.systems import ruleset  # noqa: E402
+
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+GM = Caller(1)
+
+
+def template_encounter(channel: int) -> Encounter:
+    enc = Encounter(channel, 1, "GranCrest", GM.user_id, version=1)
+    engine.add(enc, "Goblin", Side.NPC, count=4, stats=Stats(action_value=4))
+    engine.add(enc, "Alice", Side.PC, owner_id=2, stats=Stats(action_value=6, reflex=2))
+    engine.add(enc, "Bob", Side.PC, owner_id=3, stats=Stats(action_value=5, reflex=1))
+    engine.advance(enc, ruleset("GranCrest"), lambda sides: 3)  # into round 1's Setup
+    return enc
+
+
+async def fill(url: str, count: int) -> None:
+    """``count`` active encounters of 6 combatants, written in bulk."""
+    database = connect(url)
+    await upgrade(database)
+    base = template_encounter(0)
+    encounter_rows, combatant_rows, log_rows = [], [], []
+    for n in range(count):
+        row = new_row(base)
+        encounter_rows.append({
+            "id": n + 1, "guild_id": 1, "channel_id": 10_000 + n, "system": row.system,
+            "gm_id": row.gm_id, "active": True, "round": row.round, "phase": row.phase,
+            "actor": row.actor, "turn_order": row.turn_order, "data": row.data,
+            "next_id": row.next_id, "version": 1,
+        })  # fmt: skip
+        for c in row.combatants:
+            combatant_rows.append({
+                "encounter_id": n + 1, "local_id": c.local_id, "name": c.name, "side": c.side,
+                "kind": c.kind, "owner_id": c.owner_id, "hidden": False, "seq": c.seq,
+                "acted": False, "used": [], "out": False, "incapacitated": False,
+                "stats": c.stats, "extra": {},
+            })  # fmt: skip
+        log_rows.append(
+            {"encounter_id": n + 1, "version": 1, "command": "start", "events": [], "dice": []}
+        )
+    async with database.writes() as session, session.begin():
+        for table, rows in (
+            (EncounterRow, encounter_rows),
+            (CombatantRow, combatant_rows),
+            (EncounterLog, log_rows),
+        ):
+            for start in range(0, len(rows), 2000):
+                await session.execute(insert(table), rows[start : start + 2000])
+    await database.dispose()
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def measure(url: str, count: int, ops: int) -> dict:
+    await fill(url, count)
+    database = connect(url)
+    service = EncounterService(database)
+    rng = random.Random(1)
+    timings: dict[str, list[float]] = {"next": [], "act": [], "status": []}
+    calls = {
+        "next": lambda ch: service.next(ch, GM),
+        "act": lambda ch: service.act(ch, GM, "set_order", detail="Goblin 2, Goblin 1"),
+        "status": lambda ch: service.status(ch),
+    }
+    for warm in range(20):
+        await service.status(10_000 + warm % count)
+    for _ in range(ops):
+        channel = 10_000 + rng.randrange(count)
+        for name, call in calls.items():
+            start = time.perf_counter()
+            await call(channel)
+            timings[name].append((time.perf_counter() - start) * 1000)
+    await database.dispose()
+    result = {
+        name: {"p50": statistics.median(v), "p99": percentile(v, 0.99)}
+        for name, v in timings.items()
+    }
+    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return result
+
+
+async def postgres_database() -> tuple[str, str]:
+    name = f"bot_bench_{uuid.uuid4().hex[:10]}"
+    admin = await asyncpg.connect(PG_ADMIN)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    await admin.close()
+    return f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}", name
+
+
+async def drop_postgres(name: str) -> None:
+    admin = await asyncpg.connect(PG_ADMIN)
+    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin.close()
+
+
+async def one(kind: str, count: int, ops: int) -> dict:
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            return await measure(f"sqlite+aiosqlite:///{folder}/bench.sqlite3", count, ops)
+    url, name = await postgres_database()
+    try:
+        return await measure(url, count, ops)
+    finally:
+        await drop_postgres(name)
+
+
+def postgres_runs() -> bool:
+    async def probe() -> None:
+        connection = await asyncpg.connect(PG_ADMIN, timeout=3)
+        await connection.close()
+
+    try:
+        asyncio.run(probe())
+    except Exception:
+        return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--ops", type=int, default=1000)
+    parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--child", nargs=2, metavar=("KIND", "COUNT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(asyncio.run(one(args.child[0], int(args.child[1]), args.ops))))
+        return
+    kinds = ["sqlite"] + ([] if args.no_postgres or not postgres_runs() else ["postgresql"])
+    header = "| database | encounters | next p50 / p99 (ms) | act p50 / p99 (ms) | status p50 / p99 (ms) | peak RSS (MB) |"
+    print(header)
+    print("|---|---:|---|---|---|---:|")
+    for kind in kinds:
+        for size in (int(s) for s in args.sizes.split(",")):
+            run = subprocess.run(
+                [sys.executable, __file__, "--child", kind, str(size), "--ops", str(args.ops)],
+                capture_output=True, text=True, check=True,
+            )  # fmt: skip
+            r = json.loads(run.stdout)
+            cells = [f"{r[c]['p50']:.2f} / {r[c]['p99']:.2f}" for c in ("next", "act", "status")]
+            print(
+                f"| {kind} | {size:,} | " + " | ".join(cells) + f" | {r['peak_rss_mb']:.0f} |",
+                flush=True,
+            )
+    if "postgresql" not in kinds:
+        print("\nPostgreSQL was not measured: none answers at 127.0.0.1:5432 (or --no-postgres).")
+    print("\nTargets: p99 next ≤ 10 ms on SQLite, ≤ 15 ms on PostgreSQL; flat across sizes.")
+
+
+if __name__ == "__main__":
+    main()
