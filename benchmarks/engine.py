@@ -27,15 +27,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import asyncpg  # noqa: E402
-from sqlalchemy import insert  # noqa: E402
+from sqlalchemy import insert, text  # noqa: E402
 
 from bot.combat import engine  # noqa: E402
 from bot.combat.model import Encounter, Side, Stats  # noqa: E402
 from bot.combat.service import Caller, EncounterService  # noqa: E402
 from bot.store.db import connect  # noqa: E402
-from bot.store.encounters import new_row  # noqa: E402
+from bot.store.encounters import (  # noqa: E402
+    COMBATANTS,
+    ENCOUNTERS,
+    LOG,
+    combatant_values,
+    encounter_values,
+)
 from bot.store.migrate import upgrade  # noqa: E402
-from bot.store.models import CombatantRow, EncounterLog, EncounterRow  # noqa: E402
 from bot.systems import ruleset  # noqa: E402
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -56,33 +61,23 @@ async def fill(url: str, count: int) -> None:
     database = connect(url)
     await upgrade(database)
     base = template_encounter(0)
-    encounter_rows, combatant_rows, log_rows = [], [], []
+    encounters, combatants, log = [], [], []
     for n in range(count):
-        row = new_row(base)
-        encounter_rows.append({
-            "id": n + 1, "guild_id": 1, "channel_id": 10_000 + n, "system": row.system,
-            "gm_id": row.gm_id, "active": True, "round": row.round, "phase": row.phase,
-            "actor": row.actor, "turn_order": row.turn_order, "data": row.data,
-            "next_id": row.next_id, "version": 1,
-        })  # fmt: skip
-        for c in row.combatants:
-            combatant_rows.append({
-                "encounter_id": n + 1, "local_id": c.local_id, "name": c.name, "side": c.side,
-                "kind": c.kind, "owner_id": c.owner_id, "hidden": False, "seq": c.seq,
-                "acted": False, "used": [], "out": False, "incapacitated": False,
-                "stats": c.stats, "extra": {},
-            })  # fmt: skip
-        log_rows.append(
+        base.channel_id = 10_000 + n
+        encounters.append({"id": n + 1, **encounter_values(base)})
+        combatants += [{"encounter_id": n + 1, **combatant_values(c)} for c in base.combatants]
+        log.append(
             {"encounter_id": n + 1, "version": 1, "command": "start", "events": [], "dice": []}
         )
-    async with database.writes() as session, session.begin():
-        for table, rows in (
-            (EncounterRow, encounter_rows),
-            (CombatantRow, combatant_rows),
-            (EncounterLog, log_rows),
-        ):
+    async with database.write() as conn:
+        for table, rows in ((ENCOUNTERS, encounters), (COMBATANTS, combatants), (LOG, log)):
             for start in range(0, len(rows), 2000):
-                await session.execute(insert(table), rows[start : start + 2000])
+                await conn.execute(insert(table), rows[start : start + 2000])
+    if database.engine.dialect.name == "postgresql":  # ids were given: move the sequence on
+        async with database.write() as conn:
+            await conn.execute(
+                text("SELECT setval('encounters_id_seq', (SELECT max(id) FROM encounters))")
+            )
     await database.dispose()
 
 
@@ -167,8 +162,12 @@ def main() -> None:
         print(json.dumps(asyncio.run(one(args.child[0], int(args.child[1]), args.ops))))
         return
     kinds = ["sqlite"] + ([] if args.no_postgres or not postgres_runs() else ["postgresql"])
-    header = "| database | encounters | next p50 / p99 (ms) | act p50 / p99 (ms) | status p50 / p99 (ms) | peak RSS (MB) |"
-    print(header)
+    columns = ["next", "act", "status"]
+    print(
+        "| database | encounters | "
+        + " | ".join(f"{c} p50 / p99 (ms)" for c in columns)
+        + " | peak RSS (MB) |"
+    )
     print("|---|---:|---|---|---|---:|")
     for kind in kinds:
         for size in (int(s) for s in args.sizes.split(",")):

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm.exc import StaleDataError
 
 from bot.combat import engine
 from bot.combat.errors import CombatError, StaleState
@@ -27,8 +27,15 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.dice import DieSource
 from bot.dice.source import system_die
 from bot.store.db import Database
-from bot.store.encounters import apply, load_active, new_row, recent_log, to_model
-from bot.store.models import Character, EncounterLog
+from bot.store.encounters import (
+    VersionConflict,
+    append_log,
+    insert_encounter,
+    load_active,
+    recent_log,
+    save,
+)
+from bot.store.models import Character
 from bot.systems import ruleset
 
 UNDOABLE_DEPTH = 500  # how far back undo can walk
@@ -77,9 +84,9 @@ class EncounterService:
 
     # -- reading ---------------------------------------------------------------------------
     async def status(self, channel_id: int) -> Encounter | None:
-        async with self.db.reads() as session:
-            row = await load_active(session, channel_id, lock=False)
-            return to_model(row) if row else None
+        async with self.db.read() as conn:
+            loaded = await load_active(conn, channel_id, lock=False)
+            return loaded.encounter if loaded else None
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(
@@ -90,14 +97,13 @@ class EncounterService:
         events = engine.start(enc)
         async with self._lock(channel_id):
             try:
-                async with self.db.writes() as session, session.begin():
-                    if await load_active(session, channel_id, lock=True) is not None:
+                async with self.db.write() as conn:
+                    if await load_active(conn, channel_id, lock=True) is not None:
                         raise CombatError("combat.already_active")
-                    row = new_row(enc)
-                    session.add(row)
-                    await session.flush()
-                    enc.id = row.id
-                    session.add(_log(row.id, 1, "start", caller, events, [], None))
+                    encounter_id = await insert_encounter(conn, enc)
+                    await append_log(
+                        conn, **_log(encounter_id, 1, "start", caller, events, [], None)
+                    )
             except IntegrityError:  # another process started one in the same instant
                 raise CombatError("combat.already_active") from None
         return Outcome(enc, events)
@@ -153,26 +159,29 @@ class EncounterService:
 
     async def join(self, channel_id: int, caller: Caller, character_id: int) -> Outcome:
         """Bring in a saved character. Its owner joins it as a PC; the GM may join anyone's."""
-        async with self.db.reads() as session:
-            character = await session.get(Character, character_id)
+        async with self.db.read() as conn:
+            found = await conn.execute(
+                select(Character.__table__).where(Character.id == character_id)
+            )
+            character = found.mappings().first()
         if character is None:
             raise CombatError("combat.unknown_character", name=str(character_id))
 
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            if character.owner_id != caller.user_id and not self._is_gm(enc, caller):
-                raise CombatError("combat.not_owner", name=character.name)
+            if character["owner_id"] != caller.user_id and not self._is_gm(enc, caller):
+                raise CombatError("combat.not_owner", name=character["name"])
             # Naval encounters run on top of a 2D6 system, so any of the server's characters fit.
-            same_system = enc.system == "naval" or character.system.lower() == enc.system.lower()
-            if character.guild_id != enc.guild_id or not same_system:
+            same_system = enc.system == "naval" or character["system"].lower() == enc.system.lower()
+            if character["guild_id"] != enc.guild_id or not same_system:
                 raise CombatError(
-                    "combat.wrong_character_system", name=character.name, system=enc.system
+                    "combat.wrong_character_system", name=character["name"], system=enc.system
                 )
-            if any(c.character_id == character.id for c in enc.combatants):
-                raise CombatError("combat.name_taken", name=character.name)
-            known = {k: v for k, v in character.stats.items() if k in Stats.__dataclass_fields__}
+            if any(c.character_id == character["id"] for c in enc.combatants):
+                raise CombatError("combat.name_taken", name=character["name"])
+            known = {k: v for k, v in character["stats"].items() if k in Stats.__dataclass_fields__}
             return engine.add(
-                enc, character.name, Side.PC, owner_id=character.owner_id,
-                stats=Stats(**known), character_id=character.id,
+                enc, character["name"], Side.PC, owner_id=character["owner_id"],
+                stats=Stats(**known), character_id=character["id"],
             )  # fmt: skip
 
         return await self._change(channel_id, caller, "join", change)
@@ -232,33 +241,33 @@ class EncounterService:
         """Restore the state before the last change that is not undone yet (GM only)."""
         async with self._lock(channel_id):
             try:
-                async with self.db.writes() as session, session.begin():
-                    row = await load_active(session, channel_id, lock=True)
-                    if row is None:
+                async with self.db.write() as conn:
+                    loaded = await load_active(conn, channel_id, lock=True)
+                    if loaded is None:
                         raise CombatError("combat.no_encounter")
-                    current = to_model(row)
+                    current = loaded.encounter
                     if not self._is_gm(current, caller):
                         raise CombatError("combat.not_gm")
-                    entry = _last_undoable(await recent_log(session, row.id, UNDOABLE_DEPTH))
-                    if entry is None or entry.before is None:
+                    entry = _last_undoable(await recent_log(conn, current.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
+                    if entry is None:
                         raise CombatError("combat.nothing_to_undo")
-                    restored = Encounter.from_dict(entry.before)
-                    restored.id, restored.version = row.id, current.version + 1
-                    events: list[Event] = [Undone(entry.command, entry.version)]
-                    apply(row, restored)
-                    session.add(
-                        _log(
-                            row.id,
-                            restored.version,
-                            "undo",
-                            caller,
-                            events,
-                            [],
-                            current.to_dict(),
-                            entry.version,
-                        )
-                    )
-            except StaleDataError:
+                    restored = Encounter.from_dict(entry["before"])
+                    restored.id, restored.version = current.id, current.version + 1
+                    events: list[Event] = [Undone(entry["command"], entry["version"])]
+                    before = current.to_dict()
+                    await save(conn, loaded, restored)
+                    log = _log(
+                        current.id,
+                        restored.version,
+                        "undo",
+                        caller,
+                        events,
+                        [],
+                        before,
+                        entry["version"],
+                    )  # type: ignore[arg-type]
+                    await append_log(conn, **log)
+            except VersionConflict:
                 raise StaleState() from None
         return Outcome(restored, events)
 
@@ -282,11 +291,11 @@ class EncounterService:
         lock = self._lock(channel_id)
         async with lock:
             try:
-                async with self.db.writes() as session, session.begin():
-                    row = await load_active(session, channel_id, lock=True)
-                    if row is None:
+                async with self.db.write() as conn:
+                    loaded = await load_active(conn, channel_id, lock=True)
+                    if loaded is None:
                         raise CombatError("combat.no_encounter")
-                    enc = to_model(row)
+                    enc = loaded.encounter
                     if gm_only and not self._is_gm(enc, caller):
                         raise CombatError("combat.not_gm")
                     if expected_version is not None and expected_version != enc.version:
@@ -295,11 +304,10 @@ class EncounterService:
                     recorder = _Recorder(self.dice)
                     events = change(enc, recorder)
                     enc.version += 1
-                    apply(row, enc)
-                    session.add(
-                        _log(row.id, enc.version, command, caller, events, recorder.rands, before)
-                    )
-            except StaleDataError:
+                    await save(conn, loaded, enc)
+                    log = _log(enc.id, enc.version, command, caller, events, recorder.rands, before)  # type: ignore[arg-type]
+                    await append_log(conn, **log)
+            except VersionConflict:
                 raise StaleState() from None
             except OperationalError as error:
                 if "locked" in str(error).lower() or "busy" in str(error).lower():
@@ -333,12 +341,13 @@ def _current(enc: Encounter) -> Combatant:
     return actor
 
 
-def _last_undoable(entries: list[EncounterLog]) -> EncounterLog | None:
-    undone = {e.undoes for e in entries if e.undoes is not None}
-    for entry in entries:  # newest first
-        if entry.command == "undo" or entry.version in undone:
+def _last_undoable(entries: list[Any]) -> Any | None:
+    """The newest log entry not undone yet (entries newest first); None at the start."""
+    undone = {e["undoes"] for e in entries if e["undoes"] is not None}
+    for entry in entries:
+        if entry["command"] == "undo" or entry["version"] in undone:
             continue
-        return entry if entry.before is not None else None
+        return entry if entry["before"] is not None else None
     return None
 
 
@@ -351,14 +360,14 @@ def _log(
     dice: list[tuple[int, int]],
     before: dict[str, Any] | None,
     undoes: int | None = None,
-) -> EncounterLog:
-    return EncounterLog(
-        encounter_id=encounter_id,
-        version=version,
-        command=command,
-        user_id=caller.user_id,
-        events=[e.to_dict() for e in events],
-        dice=[list(r) for r in dice],
-        before=before,
-        undoes=undoes,
-    )
+) -> dict[str, Any]:
+    return {
+        "encounter_id": encounter_id,
+        "version": version,
+        "command": command,
+        "user_id": caller.user_id,
+        "events": [e.to_dict() for e in events],
+        "dice": [list(r) for r in dice],
+        "before": before,
+        "undoes": undoes,
+    }

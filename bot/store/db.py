@@ -3,13 +3,20 @@ lock up front); PostgreSQL by changing the URL."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -17,8 +24,20 @@ BUSY_TIMEOUT_MS = 10_000
 @dataclass(frozen=True)
 class Database:
     engine: AsyncEngine
-    reads: async_sessionmaker  # plain transactions
-    writes: async_sessionmaker  # SQLite: BEGIN IMMEDIATE; PostgreSQL: same as reads
+    writer: AsyncEngine  # SQLite: transactions BEGIN IMMEDIATE; PostgreSQL: the engine itself
+    reads: async_sessionmaker  # ORM sessions for simple records (characters, settings …)
+    writes: async_sessionmaker
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncConnection]:
+        async with self.engine.connect() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction that commits on leaving the block (rolls back on an exception)."""
+        async with self.writer.begin() as connection:
+            yield connection
 
     @property
     def is_sqlite(self) -> bool:
@@ -71,6 +90,7 @@ def connect(url: str, **engine_options: Any) -> Database:
         writer = engine
     return Database(
         engine=engine,
+        writer=writer,
         reads=async_sessionmaker(engine, expire_on_commit=False),
         writes=async_sessionmaker(writer, expire_on_commit=False),
     )

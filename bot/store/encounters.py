@@ -1,60 +1,84 @@
-"""Encounter rows ↔ the engine's ``Encounter``: load (locked for writing), apply, log."""
+"""Encounter rows ↔ the engine's ``Encounter``, in SQLAlchemy Core for speed.
+
+A command loads the channel's active encounter in two queries (the encounter, then its
+combatants joined with their statuses), and saves only what changed: one UPDATE of the
+encounter guarded by its version, and an INSERT / UPDATE / DELETE per combatant that changed.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.combat.model import (
-    Action,
-    Combatant,
-    Encounter,
-    Kind,
-    Phase,
-    Side,
-    Stats,
-    Status,
-)
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats, Status
 from bot.store.models import CombatantRow, EncounterLog, EncounterRow, StatusRow, now
 
+ENCOUNTERS = EncounterRow.__table__
+COMBATANTS = CombatantRow.__table__
+STATUSES = StatusRow.__table__
+LOG = EncounterLog.__table__
 
-async def load_active(session: AsyncSession, channel_id: int, *, lock: bool) -> EncounterRow | None:
-    """The channel's active encounter with its combatants and statuses. ``lock`` holds the row
-    until commit on PostgreSQL (SQLite writers already hold the database's write lock)."""
-    statement = (
-        select(EncounterRow)
-        .where(EncounterRow.channel_id == channel_id, EncounterRow.active.is_(True))
-        .options(selectinload(EncounterRow.combatants).selectinload(CombatantRow.statuses))
+
+class VersionConflict(Exception):
+    """The encounter's version moved between load and save: another writer came first."""
+
+
+@dataclass
+class Loaded:
+    """An encounter as read, with what is needed to write back only the differences."""
+
+    encounter: Encounter
+    row: dict[str, Any]
+    keys: dict[int, int] = field(default_factory=dict)  # combatant id → combatants.id
+    combatants: dict[int, dict[str, Any]] = field(default_factory=dict)
+    statuses: dict[int, list[tuple[str, int | None, dict]]] = field(default_factory=dict)
+
+
+async def load_active(conn: AsyncConnection, channel_id: int, *, lock: bool) -> Loaded | None:
+    """The channel's active encounter. ``lock`` holds the row until commit on PostgreSQL
+    (SQLite writers already hold the database's write lock from BEGIN IMMEDIATE)."""
+    statement = select(ENCOUNTERS).where(
+        ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(True)
     )
-    if lock and session.bind.dialect.name == "postgresql":
-        statement = statement.with_for_update(of=EncounterRow)
-    return (await session.execute(statement)).scalar_one_or_none()
+    if lock and conn.dialect.name == "postgresql":
+        statement = statement.with_for_update()
+    row = (await conn.execute(statement)).mappings().first()
+    if row is None:
+        return None
+    loaded = Loaded(encounter=_encounter(row), row=dict(row))
+    joined = (
+        select(COMBATANTS, STATUSES.c.kind.label("status_kind"),
+               STATUSES.c.remaining.label("status_remaining"), STATUSES.c.data.label("status_data"))
+        .select_from(COMBATANTS.outerjoin(STATUSES, STATUSES.c.combatant_id == COMBATANTS.c.id))
+        .where(COMBATANTS.c.encounter_id == row["id"])
+        .order_by(COMBATANTS.c.local_id, STATUSES.c.id)
+    )  # fmt: skip
+    for record in (await conn.execute(joined)).mappings():
+        local = record["local_id"]
+        if local not in loaded.keys:
+            loaded.keys[local] = record["id"]
+            loaded.combatants[local] = {k: record[k] for k in _COMBATANT_COLUMNS}
+            loaded.statuses[local] = []
+        if record["status_kind"] is not None:
+            status = (record["status_kind"], record["status_remaining"], record["status_data"])
+            loaded.statuses[local].append(status)
+    loaded.encounter.combatants = [
+        _combatant(values, loaded.statuses[local]) for local, values in loaded.combatants.items()
+    ]
+    return loaded
 
 
-def to_model(row: EncounterRow) -> Encounter:
-    return Encounter(
-        id=row.id,
-        channel_id=row.channel_id,
-        guild_id=row.guild_id,
-        system=row.system,
-        gm_id=row.gm_id,
-        round=row.round,
-        phase=Phase(row.phase) if row.phase else None,
-        actor=row.actor,
-        order=list(row.turn_order),
-        combatants=[_combatant(c) for c in row.combatants],
-        data=_copy(row.data),
-        next_id=row.next_id,
-        version=row.version,
-        active=row.active,
-    )
+_COMBATANT_COLUMNS = (
+    "local_id", "name", "side", "kind", "owner_id", "hidden", "character_id", "seq", "acted",
+    "used", "initiative", "out", "incapacitated", "aboard", "stats", "extra",
+)  # fmt: skip
 
 
 def _copy(value: Any) -> Any:
-    # JSON values are shared with the ORM's committed state: never mutate them in place.
+    # Never share JSON values between the loaded snapshot and the state being changed.
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -62,90 +86,149 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _combatant(row: CombatantRow) -> Combatant:
+def _encounter(row: Any) -> Encounter:
+    return Encounter(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        system=row["system"],
+        gm_id=row["gm_id"],
+        round=row["round"],
+        phase=Phase(row["phase"]) if row["phase"] else None,
+        actor=row["actor"],
+        order=list(row["turn_order"]),
+        data=_copy(row["data"]),
+        next_id=row["next_id"],
+        version=row["version"],
+        active=row["active"],
+    )
+
+
+def _combatant(values: dict[str, Any], statuses: list[tuple[str, int | None, dict]]) -> Combatant:
     return Combatant(
-        id=row.local_id,
-        name=row.name,
-        side=Side(row.side),
-        owner_id=row.owner_id,
-        hidden=row.hidden,
-        kind=Kind(row.kind),
-        character_id=row.character_id,
-        stats=Stats(**row.stats),
-        seq=row.seq,
-        acted=row.acted,
-        used=[Action(a) for a in row.used],
-        initiative=row.initiative,
-        out=row.out,
-        incapacitated=row.incapacitated,
-        aboard=row.aboard,
-        statuses=[Status(s.kind, s.remaining, _copy(s.data)) for s in row.statuses],
-        extra=_copy(row.extra),
+        id=values["local_id"],
+        name=values["name"],
+        side=Side(values["side"]),
+        owner_id=values["owner_id"],
+        hidden=values["hidden"],
+        kind=Kind(values["kind"]),
+        character_id=values["character_id"],
+        stats=Stats(**values["stats"]),
+        seq=values["seq"],
+        acted=values["acted"],
+        used=[Action(a) for a in values["used"]],
+        initiative=values["initiative"],
+        out=values["out"],
+        incapacitated=values["incapacitated"],
+        aboard=values["aboard"],
+        statuses=[Status(kind, remaining, _copy(data)) for kind, remaining, data in statuses],
+        extra=_copy(values["extra"]),
     )
 
 
-def new_row(enc: Encounter) -> EncounterRow:
-    row = EncounterRow(
-        guild_id=enc.guild_id,
-        channel_id=enc.channel_id,
-        system=enc.system,
-        gm_id=enc.gm_id,
-        version=enc.version,
-    )
-    apply(row, enc)
-    return row
+def encounter_values(enc: Encounter) -> dict[str, Any]:
+    return {
+        "guild_id": enc.guild_id,
+        "channel_id": enc.channel_id,
+        "system": enc.system,
+        "gm_id": enc.gm_id,
+        "active": enc.active,
+        "round": enc.round,
+        "phase": enc.phase.value if enc.phase else None,
+        "actor": enc.actor,
+        "turn_order": list(enc.order),
+        "data": _copy(enc.data),
+        "next_id": enc.next_id,
+        "version": enc.version,
+    }
 
 
-def apply(row: EncounterRow, enc: Encounter) -> None:
-    """Write the engine's state onto the rows; the ORM updates only what changed."""
-    row.active = enc.active
-    row.round = enc.round
-    row.phase = enc.phase.value if enc.phase else None
-    row.actor = enc.actor
-    row.turn_order = list(enc.order)
-    row.data = _copy(enc.data)
-    row.next_id = enc.next_id
-    row.version = enc.version
-    row.updated_at = now()
-    if not enc.active and row.ended_at is None:
-        row.ended_at = row.updated_at
-    existing = {c.local_id: c for c in row.combatants}
-    keep = []
+def combatant_values(c: Combatant) -> dict[str, Any]:
+    return {
+        "local_id": c.id,
+        "name": c.name,
+        "side": c.side.value,
+        "kind": c.kind.value,
+        "owner_id": c.owner_id,
+        "hidden": c.hidden,
+        "character_id": c.character_id,
+        "seq": c.seq,
+        "acted": c.acted,
+        "used": [a.value for a in c.used],
+        "initiative": c.initiative,
+        "out": c.out,
+        "incapacitated": c.incapacitated,
+        "aboard": c.aboard,
+        "stats": dict(vars(c.stats)),
+        "extra": _copy(c.extra),
+    }
+
+
+async def insert_encounter(conn: AsyncConnection, enc: Encounter) -> int:
+    values = encounter_values(enc)
+    result = await conn.execute(insert(ENCOUNTERS).values(**values).returning(ENCOUNTERS.c.id))
+    enc.id = result.scalar_one()
+    await save(conn, Loaded(enc, {**values, "id": enc.id}), enc, new=True)
+    return enc.id
+
+
+async def save(conn: AsyncConnection, loaded: Loaded, enc: Encounter, *, new: bool = False) -> None:
+    """Write what changed since ``loaded``. Raises ``VersionConflict`` when the encounter's
+    version is not the one loaded any more."""
+    if not new:
+        values = encounter_values(enc)
+        changed = {k: v for k, v in values.items() if loaded.row.get(k) != v}
+        changed["updated_at"] = now()
+        if not enc.active and loaded.row.get("active"):
+            changed["ended_at"] = changed["updated_at"]
+        result = await conn.execute(
+            update(ENCOUNTERS)
+            .where(ENCOUNTERS.c.id == enc.id, ENCOUNTERS.c.version == loaded.row["version"])
+            .values(**changed)
+        )
+        if result.rowcount != 1:
+            raise VersionConflict
+    kept = set()
     for c in enc.combatants:
-        target = existing.pop(c.id, None) or CombatantRow(local_id=c.id)
-        _fill(target, c)
-        keep.append(target)
-    row.combatants = keep  # rows left out are deleted (delete-orphan)
+        values = combatant_values(c)
+        key = loaded.keys.get(c.id)
+        if key is None:
+            result = await conn.execute(
+                insert(COMBATANTS).values(encounter_id=enc.id, **values).returning(COMBATANTS.c.id)
+            )
+            key = loaded.keys[c.id] = result.scalar_one()
+            previous: dict[str, Any] = {}
+        else:
+            previous = loaded.combatants[c.id]
+            changed = {k: v for k, v in values.items() if previous.get(k) != v}
+            if changed:
+                await conn.execute(
+                    update(COMBATANTS).where(COMBATANTS.c.id == key).values(**changed)
+                )
+        kept.add(c.id)
+        wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
+        if wanted != loaded.statuses.get(c.id, []):
+            await conn.execute(delete(STATUSES).where(STATUSES.c.combatant_id == key))
+            if wanted:
+                rows = [
+                    {"combatant_id": key, "kind": k, "remaining": r, "data": _copy(d)}
+                    for k, r, d in wanted
+                ]
+                await conn.execute(insert(STATUSES), rows)
+    gone = [loaded.keys[local] for local in loaded.keys if local not in kept]
+    if gone:
+        await conn.execute(delete(COMBATANTS).where(COMBATANTS.c.id.in_(gone)))
 
 
-def _fill(row: CombatantRow, c: Combatant) -> None:
-    row.name = c.name
-    row.side = c.side.value
-    row.kind = c.kind.value
-    row.owner_id = c.owner_id
-    row.hidden = c.hidden
-    row.character_id = c.character_id
-    row.seq = c.seq
-    row.acted = c.acted
-    row.used = [a.value for a in c.used]
-    row.initiative = c.initiative
-    row.out = c.out
-    row.incapacitated = c.incapacitated
-    row.aboard = c.aboard
-    row.stats = {k: v for k, v in vars(c.stats).items()}
-    row.extra = _copy(c.extra)
-    wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
-    if [(s.kind, s.remaining, s.data) for s in row.statuses] != wanted:
-        row.statuses = [StatusRow(kind=k, remaining=r, data=_copy(d)) for k, r, d in wanted]
+async def append_log(conn: AsyncConnection, **values: Any) -> None:
+    await conn.execute(insert(LOG).values(**values))
 
 
-async def recent_log(
-    session: AsyncSession, encounter_id: int, limit: int = 500
-) -> list[EncounterLog]:
+async def recent_log(conn: AsyncConnection, encounter_id: int, limit: int = 500) -> list[Any]:
     statement = (
-        select(EncounterLog)
-        .where(EncounterLog.encounter_id == encounter_id)
-        .order_by(EncounterLog.version.desc())
+        select(LOG)
+        .where(LOG.c.encounter_id == encounter_id)
+        .order_by(LOG.c.version.desc())
         .limit(limit)
     )
-    return list((await session.execute(statement)).scalars())
+    return list((await conn.execute(statement)).mappings())

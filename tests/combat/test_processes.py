@@ -3,7 +3,6 @@ processes on one database never lose an update. Both on SQLite and PostgreSQL.""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import signal
@@ -14,8 +13,8 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from bot.combat.service import Caller, EncounterService
 from bot.combat.model import Side, Stats
+from bot.combat.service import Caller, EncounterService
 from bot.store.db import connect
 from bot.store.models import EncounterLog
 from tests.combat.worker import CHANNEL, GUILD, replay

@@ -21,7 +21,7 @@ GM, ALICE, BOB = Caller(1), Caller(2), Caller(3)
 CHANNEL, GUILD = 100, 200
 
 
-def dice(seed: int = 7):  # noqa: ANN201 - a die source
+def dice(seed: int = 7):
     rng = random.Random(seed)
     return lambda sides: rng.randint(1, sides)
 
@@ -32,7 +32,7 @@ async def grancrest(service: EncounterService) -> None:
     await service.add(CHANNEL, ALICE, "Alice", side=Side.PC, stats=Stats(action_value=6))
 
 
-async def codes(coroutine) -> str:  # noqa: ANN001
+async def codes(coroutine) -> str:
     with pytest.raises(CombatError) as error:
         await coroutine
     return error.value.code

@@ -23,7 +23,7 @@ CHANNEL, GUILD = 100, 200
 GM, ALICE = Caller(1), Caller(2)
 
 
-def seeded(seed: int):  # noqa: ANN201 - a die source
+def seeded(seed: int):
     rng = random.Random(seed)
     return lambda sides: rng.randint(1, sides)
 
