@@ -5,7 +5,8 @@
 For each database (SQLite file; PostgreSQL at 127.0.0.1:5432 when it runs) and each number of
 active encounters (6 combatants each), a fresh database is migrated and filled, then one client
 issues commands to random encounters one after another: p50 / p99 per command. Each
-configuration runs in its own process, so its peak memory (max RSS) is its own.
+configuration is filled by one process and measured by another, so the peak memory (max RSS)
+is the serving process's own.
 """
 
 from __future__ import annotations
@@ -87,7 +88,6 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def measure(url: str, count: int, ops: int) -> dict:
-    await fill(url, count)
     database = connect(url)
     service = EncounterService(database)
     rng = random.Random(1)
@@ -97,8 +97,9 @@ async def measure(url: str, count: int, ops: int) -> dict:
         "act": lambda ch: service.act(ch, GM, "set_order", detail="Goblin 2, Goblin 1"),
         "status": lambda ch: service.status(ch),
     }
-    for warm in range(20):
-        await service.status(10_000 + warm % count)
+    for warm in range(30):  # compile statements, fill the pool: not measured
+        for call in calls.values():
+            await call(10_000 + rng.randrange(count))
     for _ in range(ops):
         channel = 10_000 + rng.randrange(count)
         for name, call in calls.items():
@@ -128,15 +129,28 @@ async def drop_postgres(name: str) -> None:
     await admin.close()
 
 
-async def one(kind: str, count: int, ops: int) -> dict:
+def child(*args: str) -> str:
+    run = subprocess.run(
+        [sys.executable, __file__, "--child", *args], capture_output=True, text=True
+    )
+    if run.returncode:
+        raise SystemExit(run.stderr)
+    return run.stdout
+
+
+def one(kind: str, count: int, ops: int) -> dict:
+    """Fill a fresh database in one process, measure in another (so its memory is its own)."""
     if kind == "sqlite":
         with tempfile.TemporaryDirectory() as folder:
-            return await measure(f"sqlite+aiosqlite:///{folder}/bench.sqlite3", count, ops)
-    url, name = await postgres_database()
+            url = f"sqlite+aiosqlite:///{folder}/bench.sqlite3"
+            child("fill", url, str(count))
+            return json.loads(child("measure", url, str(count), str(ops)))
+    url, name = asyncio.run(postgres_database())
     try:
-        return await measure(url, count, ops)
+        child("fill", url, str(count))
+        return json.loads(child("measure", url, str(count), str(ops)))
     finally:
-        await drop_postgres(name)
+        asyncio.run(drop_postgres(name))
 
 
 def postgres_runs() -> bool:
@@ -156,10 +170,14 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--ops", type=int, default=1000)
     parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--child", nargs=2, metavar=("KIND", "COUNT"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(asyncio.run(one(args.child[0], int(args.child[1]), args.ops))))
+        if args.child[0] == "fill":
+            asyncio.run(fill(args.child[1], int(args.child[2])))
+        else:
+            url, count, ops = args.child[1], int(args.child[2]), int(args.child[3])
+            print(json.dumps(asyncio.run(measure(url, count, ops))))
         return
     kinds = ["sqlite"] + ([] if args.no_postgres or not postgres_runs() else ["postgresql"])
     columns = ["next", "act", "status"]
@@ -171,11 +189,7 @@ def main() -> None:
     print("|---|---:|---|---|---|---:|")
     for kind in kinds:
         for size in (int(s) for s in args.sizes.split(",")):
-            run = subprocess.run(
-                [sys.executable, __file__, "--child", kind, str(size), "--ops", str(args.ops)],
-                capture_output=True, text=True, check=True,
-            )  # fmt: skip
-            r = json.loads(run.stdout)
+            r = one(kind, size, args.ops)
             cells = [f"{r[c]['p50']:.2f} / {r[c]['p99']:.2f}" for c in ("next", "act", "status")]
             print(
                 f"| {kind} | {size:,} | " + " | ".join(cells) + f" | {r['peak_rss_mb']:.0f} |",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -39,8 +40,9 @@ def test_console_stops_at_quit() -> None:
     assert len(out) == 1  # the welcome line only
 
 
-def test_python_m_bot_without_token_starts_the_console() -> None:
+def test_python_m_bot_without_token_starts_the_console(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
     run = subprocess.run(
         [sys.executable, "-m", "bot"],
         input="2D6>=2\n/system GURPS\n16-3D6\n",
@@ -55,3 +57,15 @@ def test_python_m_bot_without_token_starts_the_console() -> None:
     assert lines[0] == "DISCORD_TOKEN is not set: starting the offline console."
     assert lines[2].startswith("(2D6>=2) ＞ ") and lines[2].endswith("成功")
     assert lines[4].startswith("(3D6<=16) ＞ ")
+
+
+def test_python_m_bot_migrate_creates_the_schema(tmp_path: Path) -> None:
+    database = tmp_path / "data" / "bot.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{database}"}
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate"],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=60, check=True,
+    )  # fmt: skip
+    assert run.stdout.strip() == "The database is up to date."
+    tables = sqlite3.connect(database).execute("select name from sqlite_master where type='table'")
+    assert {"encounters", "combatants", "encounter_log"} <= {name for (name,) in tables}
