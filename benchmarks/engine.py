@@ -97,7 +97,7 @@ async def measure(url: str, count: int, ops: int) -> dict:
         "act": lambda ch: service.act(ch, GM, "set_order", detail="Goblin 2, Goblin 1"),
         "status": lambda ch: service.status(ch),
     }
-    for warm in range(30):  # compile statements, fill the pool: not measured
+    for _ in range(30):  # compile statements, fill the pool: not measured
         for call in calls.values():
             await call(10_000 + rng.randrange(count))
     for _ in range(ops):
