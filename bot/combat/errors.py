@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import LocalizedError
 
 
-class CombatError(Exception):
+class CombatError(LocalizedError):
     """A command that cannot be done now, with a message the user can act on."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    @property
-    def message(self) -> str:
-        return t(self.code, **self.params)
-
-    def localized(self, locale: str) -> str:
-        return t(self.code, locale=locale, **self.params)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class StaleState(CombatError):

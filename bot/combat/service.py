@@ -239,37 +239,7 @@ class EncounterService:
 
     async def undo(self, channel_id: int, caller: Caller) -> Outcome:
         """Restore the state before the last change that is not undone yet (GM only)."""
-        async with self._lock(channel_id):
-            try:
-                async with self.db.write() as conn:
-                    loaded = await load_active(conn, channel_id, lock=True)
-                    if loaded is None:
-                        raise CombatError("combat.no_encounter")
-                    current = loaded.encounter
-                    if not self._is_gm(current, caller):
-                        raise CombatError("combat.not_gm")
-                    entry = _last_undoable(await recent_log(conn, current.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
-                    if entry is None:
-                        raise CombatError("combat.nothing_to_undo")
-                    restored = Encounter.from_dict(entry["before"])
-                    restored.id, restored.version = current.id, current.version + 1
-                    events: list[Event] = [Undone(entry["command"], entry["version"])]
-                    before = current.to_dict()
-                    await save(conn, loaded, restored)
-                    log = _log(
-                        current.id,
-                        restored.version,
-                        "undo",
-                        caller,
-                        events,
-                        [],
-                        before,
-                        entry["version"],
-                    )  # type: ignore[arg-type]
-                    await append_log(conn, **log)
-            except VersionConflict:
-                raise StaleState() from None
-        return Outcome(restored, events)
+        return await self._change(channel_id, caller, "undo", None, gm_only=True)
 
     # -- the transaction -------------------------------------------------------------------
     def _lock(self, channel_id: int) -> asyncio.Lock:
@@ -283,11 +253,12 @@ class EncounterService:
         channel_id: int,
         caller: Caller,
         command: str,
-        change: Change,
+        change: Change | None,
         expected_version: int | None = None,
         *,
         gm_only: bool = False,
     ) -> Outcome:
+        """Load → check → apply ``change`` (None: undo) → save and log, in one transaction."""
         lock = self._lock(channel_id)
         async with lock:
             try:
@@ -302,10 +273,22 @@ class EncounterService:
                         raise StaleState()
                     before = enc.to_dict()
                     recorder = _Recorder(self.dice)
-                    events = change(enc, recorder)
+                    undoes = None
+                    if change is None:  # undo: the state before the newest change not undone
+                        entry = _last_undoable(await recent_log(conn, enc.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
+                        if entry is None:
+                            raise CombatError("combat.nothing_to_undo")
+                        undoes = entry["version"]
+                        events: list[Event] = [Undone(entry["command"], undoes)]
+                        enc = Encounter.from_dict(entry["before"])
+                        enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
+                    else:
+                        events = change(enc, recorder)
                     enc.version += 1
                     await save(conn, loaded, enc)
-                    log = _log(enc.id, enc.version, command, caller, events, recorder.rands, before)  # type: ignore[arg-type]
+                    log = _log(
+                        enc.id, enc.version, command, caller, events, recorder.rands, before, undoes
+                    )  # type: ignore[arg-type]
                     await append_log(conn, **log)
             except VersionConflict:
                 raise StaleState() from None

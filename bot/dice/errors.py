@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import LocalizedError
 
 
-class DiceError(ValueError):
+class DiceError(LocalizedError, ValueError):
     """Input that is a dice command but cannot be rolled: what is wrong, and where.
 
     ``code`` is a catalog key (``dice.too_many_dice`` …) so each adapter can show it in the
@@ -13,20 +13,8 @@ class DiceError(ValueError):
     """
 
     def __init__(self, code: str, column: int | None = None, **params: object) -> None:
-        self.code = code
+        super().__init__(code, column=column, **params)
         self.column = column
-        self.params: dict[str, object] = {"column": column, **params}
-        super().__init__(code)
-
-    @property
-    def message(self) -> str:
-        return t(self.code, **self.params)
-
-    def localized(self, locale: str) -> str:
-        return t(self.code, locale=locale, **self.params)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class NotACommand(Exception):

@@ -52,3 +52,22 @@ def use_locale(locale: str | None) -> Iterator[None]:
         yield
     finally:
         current_locale.reset(token)
+
+
+class LocalizedError(Exception):
+    """An error whose message is a catalog key plus values, shown in the reader's language."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    @property
+    def message(self) -> str:
+        return t(self.code, **self.params)
+
+    def localized(self, locale: str) -> str:
+        return t(self.code, locale=locale, **self.params)
+
+    def __str__(self) -> str:
+        return self.message
