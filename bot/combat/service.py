@@ -34,6 +34,8 @@ from bot.store.encounters import (
     load_active,
     recent_log,
     save,
+    set_tracker,
+    tracker_of,
 )
 from bot.store.models import Character
 from bot.systems import ruleset
@@ -87,6 +89,15 @@ class EncounterService:
         async with self.db.read() as conn:
             loaded = await load_active(conn, channel_id, lock=False)
             return loaded.encounter if loaded else None
+
+    async def tracker(self, channel_id: int) -> tuple[int, int | None] | None:
+        """(encounter id, tracker message id) for the channel's active encounter."""
+        async with self.db.read() as conn:
+            return await tracker_of(conn, channel_id)
+
+    async def set_tracker(self, encounter_id: int, message_id: int | None) -> None:
+        async with self.db.write() as conn:
+            await set_tracker(conn, encounter_id, message_id)
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(

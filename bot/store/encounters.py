@@ -232,3 +232,18 @@ async def recent_log(conn: AsyncConnection, encounter_id: int, limit: int = 500)
         .limit(limit)
     )
     return list((await conn.execute(statement)).mappings())
+
+
+async def tracker_of(conn: AsyncConnection, channel_id: int) -> tuple[int, int | None] | None:
+    """(encounter id, pinned tracker message id) of the channel's active encounter."""
+    statement = select(ENCOUNTERS.c.id, ENCOUNTERS.c.tracker_message_id).where(
+        ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(True)
+    )
+    row = (await conn.execute(statement)).first()
+    return (row[0], row[1]) if row else None
+
+
+async def set_tracker(conn: AsyncConnection, encounter_id: int, message_id: int | None) -> None:
+    """Where the tracker is: adapter bookkeeping, outside the versioned state (undo keeps it)."""
+    statement = update(ENCOUNTERS).where(ENCOUNTERS.c.id == encounter_id)
+    await conn.execute(statement.values(tracker_message_id=message_id))

@@ -49,6 +49,7 @@ class GuildSettings(Base):
     secret_mode: Mapped[str] = mapped_column(String(16), default="roller")
     chat_rolls: Mapped[bool] = mapped_column(Boolean, default=True)
     gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    gm_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # secret rolls for the GM
 
 
 class ChannelSettings(Base):
@@ -104,6 +105,7 @@ class EncounterRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
     next_id: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the pinned tracker
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
     ended_at: Mapped[datetime | None] = mapped_column()

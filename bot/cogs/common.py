@@ -1,0 +1,99 @@
+"""What every cog needs: locales, the caller's GM standing, replies that respect the
+interaction's state, and one way to show an error."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import uuid
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.combat.service import Caller
+from bot.i18n import LocalizedError, normalize_locale, t
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+
+log = logging.getLogger("bot.errors")
+T = TypeVar("T")
+DEFER_AFTER = 2.0  # Discord wants a first answer within 3 s
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await ``work``; if it is slow, defer the interaction before Discord's deadline.
+
+    Fast work answers directly, so a refusal can still be ephemeral (a deferral would have
+    fixed the reply's visibility already)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
+    except TimeoutError:
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        return await task
+
+
+class Refusal(LocalizedError):
+    """The adapter's own "no" (not allowed here, unknown roll …), shown like any error."""
+
+
+MAX_CONTENT = 1900
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """Replies only the user sees follow the user's Discord language."""
+    return normalize_locale(str(interaction.locale))
+
+
+async def channel_locale(bot: TabletopBot, guild_id: int | None, channel_id: int) -> str:
+    """Posts everyone sees follow the server's (or channel's) language setting."""
+    settings = await bot.settings_store.effective(guild_id, channel_id)
+    return normalize_locale(settings.locale or bot.config.default_locale)
+
+
+async def caller_of(bot: TabletopBot, interaction: discord.Interaction) -> Caller:
+    """The user, and whether they count as a GM here (Manage Channels or the GM role)."""
+    user = interaction.user
+    manages = False
+    if isinstance(user, discord.Member):
+        manages = user.guild_permissions.manage_channels
+        settings = await bot.settings_store.effective(
+            interaction.guild_id, interaction.channel_id or 0
+        )
+        if settings.gm_role_id and any(role.id == settings.gm_role_id for role in user.roles):
+            manages = True
+    return Caller(user.id, manages_channel=manages)
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """Respond, or follow up when the interaction was already answered or deferred."""
+    kwargs = {k: v for k, v in kwargs.items() if not (k == "view" and v is None)}
+    if content and len(content) > MAX_CONTENT:
+        kwargs["file"] = discord.File(io.BytesIO(content.encode()), filename="result.txt")
+        content = content[: MAX_CONTENT - 20] + "…"
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Every error → a short, translated, ephemeral message; surprises get an incident id."""
+    original = getattr(error, "original", error)
+    locale = user_locale(interaction)
+    if isinstance(original, LocalizedError):
+        message = original.localized(locale)
+    elif isinstance(original, discord.app_commands.CheckFailure):
+        message = t("error.not_allowed", locale=locale)
+    else:
+        incident = uuid.uuid4().hex[:8]
+        log.error("incident %s in %s", incident, interaction.command, exc_info=original)
+        message = t("error.unexpected", locale=locale, incident=incident)
+    try:
+        await send(interaction, message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error", exc_info=True)

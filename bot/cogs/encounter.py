@@ -1,0 +1,394 @@
+"""``/combat …``: the encounter service in Discord, with announcements and a pinned tracker."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from sqlalchemy import select
+
+from bot.cogs.common import caller_of, channel_locale, in_time, report, send, user_locale
+from bot.combat.errors import CombatError
+from bot.combat.model import Encounter, Side, Stats
+from bot.combat.service import Outcome
+from bot.i18n import t, use_locale
+from bot.i18n.translator import text
+from bot.store.models import Character
+from bot.systems import RULESET_IDS, ruleset
+from bot.ui import render
+from bot.ui.views import tracker_view
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+
+log = logging.getLogger("bot.encounter")
+
+
+def _matches(current: str, *values: str) -> bool:
+    folded = current.casefold()
+    return any(folded in v.casefold() for v in values)
+
+
+class EncounterCog(commands.Cog, name="Encounters"):
+    combat = app_commands.Group(
+        name=text("combat", "cmd.combat"),
+        description=text("Encounters: phases, turns and the tracker", "cmd.combat.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        self._posting: dict[int, asyncio.Lock] = {}
+
+    @property
+    def service(self):
+        return self.bot.encounters
+
+    # -- publishing ------------------------------------------------------------------------
+    async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Post the command's events (one message) and bring the pinned tracker up to date.
+        Posts to one channel go out in order, one at a time."""
+        channel_id = interaction.channel_id or 0
+        lock = self._posting.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            locale = await channel_locale(self.bot, interaction.guild_id, channel_id)
+            with use_locale(locale):
+                post = render.announce(outcome.encounter, outcome.events)
+                mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+                if post.embeds or post.content:
+                    await send(
+                        interaction, post.content, embeds=post.embeds, allowed_mentions=mentions
+                    )
+                else:
+                    await send(interaction, t("ui.done"), ephemeral=True)
+                await self.update_tracker(interaction.channel, outcome.encounter)
+
+    async def update_tracker(self, channel: object, enc: Encounter) -> None:
+        if not isinstance(channel, discord.abc.Messageable) or enc.id is None:
+            return
+        embed = render.tracker(enc)
+        view = tracker_view(enc)
+        where = await self.service.tracker(enc.channel_id) if enc.active else None
+        message_id = where[1] if where else None
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+                return
+            except discord.NotFound:
+                pass
+        if not enc.active:
+            return
+        message = await channel.send(embed=embed, view=view)
+        try:
+            await message.pin()
+        except discord.HTTPException:
+            log.info("could not pin the tracker in %s (missing Manage Messages?)", enc.channel_id)
+        await self.service.set_tracker(enc.id, message.id)
+
+    async def end_tracker(self, channel: object, enc: Encounter, message_id: int | None) -> None:
+        if message_id is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        try:
+            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            await partial.edit(embed=render.tracker(enc), view=None)
+            await partial.unpin()
+        except discord.HTTPException:
+            log.info("could not retire the tracker in %s", enc.channel_id)
+
+    # -- commands --------------------------------------------------------------------------
+    @combat.command(
+        name=text("start", "cmd.combat.start"),
+        description=text("Start an encounter in this channel", "cmd.combat.start.desc"),
+    )
+    @app_commands.describe(
+        ruleset=text("Rule set (default: the channel's system)", "cmd.combat.start.ruleset")
+    )
+    @app_commands.rename(ruleset=text("ruleset", "cmd.combat.start.ruleset.name"))
+    async def start(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
+        settings = await self.bot.settings_store.effective(
+            interaction.guild_id, interaction.channel_id or 0
+        )
+        chosen = ruleset or settings.system
+        outcome = await in_time(
+            interaction,
+            self.service.start(
+                interaction.channel_id or 0,
+                interaction.guild_id or 0,
+                await caller_of(self.bot, interaction),
+                chosen,
+            ),
+        )
+        await self.publish(interaction, outcome)
+
+    @start.autocomplete("ruleset")
+    async def _ruleset_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=f"{r} — {t(f'ruleset.{r}')}", value=r)
+            for r in RULESET_IDS
+            if _matches(current, r, t(f"ruleset.{r}"))
+        ][:25]
+
+    @combat.command(
+        name=text("end", "cmd.combat.end"),
+        description=text("End the encounter", "cmd.combat.end.desc"),
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        where = await self.service.tracker(interaction.channel_id or 0)
+        outcome = await in_time(
+            interaction,
+            self.service.end(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        )
+        await self.publish(interaction, outcome)
+        await self.end_tracker(interaction.channel, outcome.encounter, where[1] if where else None)
+
+    @combat.command(
+        name=text("status", "cmd.combat.status"),
+        description=text("Show the encounter", "cmd.combat.status.desc"),
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        enc = await self.service.status(interaction.channel_id or 0)
+        if enc is None:
+            raise CombatError("combat.no_encounter")
+        caller = await caller_of(self.bot, interaction)
+        with use_locale(user_locale(interaction)):
+            embed = render.tracker(
+                enc, for_gm=caller.manages_channel or caller.user_id == enc.gm_id
+            )
+        await send(interaction, embed=embed, ephemeral=True)
+
+    @combat.command(
+        name=text("next", "cmd.combat.next"),
+        description=text("Advance to the next phase or turn", "cmd.combat.next.desc"),
+    )
+    async def next_(self, interaction: discord.Interaction) -> None:
+        outcome = await in_time(
+            interaction,
+            self.service.next(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        )
+        await self.publish(interaction, outcome)
+
+    @combat.command(
+        name=text("undo", "cmd.combat.undo"),
+        description=text("Undo the last change (GM)", "cmd.combat.undo.desc"),
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        outcome = await in_time(
+            interaction,
+            self.service.undo(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        )
+        await self.publish(interaction, outcome)
+
+    @combat.command(
+        name=text("add", "cmd.combat.add"),
+        description=text("Add combatants", "cmd.combat.add.desc"),
+    )
+    @app_commands.describe(
+        name=text("Name (copies are numbered: Goblin 1, Goblin 2 …)", "cmd.combat.add.name"),
+        count=text("How many copies", "cmd.combat.add.count"),
+        side=text("PC or NPC", "cmd.combat.add.side"),
+        hidden=text("Hide this NPC from players", "cmd.combat.add.hidden"),
+        action_value=text("Action value (Grancrest, naval)", "cmd.combat.add.action_value"),
+        reflex=text("Reflex base (Grancrest tie-break)", "cmd.combat.add.reflex"),
+        initiative_mod=text("Initiative modifier (Esperancer)", "cmd.combat.add.initiative_mod"),
+        sonic_drive=text("Sonic Drive value (Esperancer)", "cmd.combat.add.sonic_drive"),
+        speed=text("Move / basic speed (GURPS)", "cmd.combat.add.speed"),
+        dx=text("DX (GURPS tie-break)", "cmd.combat.add.dx"),
+        hp=text("Hit points", "cmd.combat.add.hp"),
+    )
+    @app_commands.choices(
+        side=[
+            app_commands.Choice(name="PC", value="pc"),
+            app_commands.Choice(name="NPC", value="npc"),
+        ]
+    )
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 64],
+        count: app_commands.Range[int, 1, 30] = 1,
+        side: str = "npc",
+        hidden: bool = False,
+        action_value: int = 0,
+        reflex: int = 0,
+        initiative_mod: int = 0,
+        sonic_drive: int | None = None,
+        speed: float = 0.0,
+        dx: int = 0,
+        hp: int | None = None,
+    ) -> None:
+        stats = Stats(
+            action_value=action_value,
+            reflex=reflex,
+            initiative_mod=initiative_mod,
+            sonic_drive=sonic_drive,
+            speed=speed,
+            dx=dx,
+            hp=hp,
+            max_hp=hp,
+        )
+        caller = await caller_of(self.bot, interaction)
+        owner = interaction.user.id if side == "pc" else None
+        outcome = await in_time(
+            interaction,
+            self.service.add(
+                interaction.channel_id or 0,
+                caller,
+                name,
+                side=Side(side),
+                count=count,
+                hidden=hidden,
+                stats=stats,
+                owner_id=owner,
+            ),
+        )
+        await self.publish(interaction, outcome)
+
+    @combat.command(
+        name=text("join", "cmd.combat.join"),
+        description=text("Bring in a saved character", "cmd.combat.join.desc"),
+    )
+    @app_commands.describe(character=text("Your saved character", "cmd.combat.join.character"))
+    async def join(self, interaction: discord.Interaction, character: str) -> None:
+        if not character.isdigit():
+            raise CombatError("combat.unknown_character", name=character)
+        outcome = await in_time(
+            interaction,
+            self.service.join(
+                interaction.channel_id or 0, await caller_of(self.bot, interaction), int(character)
+            ),
+        )
+        await self.publish(interaction, outcome)
+
+    @join.autocomplete("character")
+    async def _character_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        enc = await self.service.status(interaction.channel_id or 0)
+        async with self.bot.database.read() as conn:
+            table = Character.__table__
+            statement = select(table.c.id, table.c.name, table.c.system).where(
+                table.c.guild_id == interaction.guild_id
+            )
+            if enc is None or enc.system != "naval":
+                system = enc.system if enc else None
+                if system:
+                    statement = statement.where(table.c.system == system)
+            statement = (
+                statement.where(table.c.owner_id == interaction.user.id)
+                if not (enc and enc.gm_id == interaction.user.id)
+                else statement
+            )
+            rows = (await conn.execute(statement.order_by(table.c.name).limit(100))).all()
+        return [
+            app_commands.Choice(name=f"{row.name} ({row.system})", value=str(row.id))
+            for row in rows
+            if _matches(current, row.name)
+        ][:25]
+
+    @combat.command(
+        name=text("remove", "cmd.combat.remove"),
+        description=text("Remove a combatant", "cmd.combat.remove.desc"),
+    )
+    @app_commands.describe(name=text("Combatant", "cmd.combat.remove.name"))
+    async def remove(self, interaction: discord.Interaction, name: str) -> None:
+        outcome = await in_time(
+            interaction,
+            self.service.remove(
+                interaction.channel_id or 0, await caller_of(self.bot, interaction), name
+            ),
+        )
+        await self.publish(interaction, outcome)
+
+    @remove.autocomplete("name")
+    async def _combatant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        enc = await self.service.status(interaction.channel_id or 0)
+        if enc is None:
+            return []
+        gm = interaction.user.id == enc.gm_id
+        return [
+            app_commands.Choice(name=c.name, value=c.name)
+            for c in enc.combatants
+            if (gm or not c.hidden) and _matches(current, c.name)
+        ][:25]
+
+    @combat.command(
+        name=text("act", "cmd.combat.act"),
+        description=text(
+            "Take an action (minor, major, end turn, rule-set actions)", "cmd.combat.act.desc"
+        ),
+    )
+    @app_commands.describe(
+        action=text("The action", "cmd.combat.act.action"),
+        combatant=text("Who acts (default: whose turn it is)", "cmd.combat.act.combatant"),
+        detail=text("What exactly (a skill, a move, yes/no …)", "cmd.combat.act.detail"),
+    )
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        combatant: str | None = None,
+        detail: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        outcome = await in_time(
+            interaction,
+            self.service.act(
+                interaction.channel_id or 0,
+                await caller_of(self.bot, interaction),
+                action,
+                combatant,
+                detail,
+            ),
+        )
+        await self.publish(interaction, outcome)
+
+    @act.autocomplete("action")
+    async def _action_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        enc = await self.service.status(interaction.channel_id or 0)
+        if enc is None:
+            return []
+        rules = ruleset(enc.system)
+        names = [a.value for a in rules.actions] + ["end_turn", *rules.specials()]
+        return [
+            app_commands.Choice(name=f"{n} — {t(f'action.{n}')}", value=n)
+            for n in names
+            if _matches(current, n, t(f"action.{n}"))
+        ][:25]
+
+    act.autocomplete("combatant")(_combatant_autocomplete)
+
+    # -- tracker buttons -------------------------------------------------------------------
+    async def on_tracker_button(
+        self, interaction: discord.Interaction, action: str, encounter_id: int, version: int
+    ) -> None:
+        try:
+            where = await self.service.tracker(interaction.channel_id or 0)
+            if where is None or where[0] != encounter_id:
+                raise CombatError("combat.ended")
+                caller = await caller_of(self.bot, interaction)
+            if action == "next":
+                outcome = await in_time(
+                    interaction,
+                    self.service.next(
+                        interaction.channel_id or 0, caller, expected_version=version
+                    ),
+                )
+                await self.publish(interaction, outcome)
+            else:
+                outcome = await in_time(
+                    interaction,
+                    self.service.end(interaction.channel_id or 0, caller, expected_version=version),
+                )
+                await self.publish(interaction, outcome)
+                await self.end_tracker(interaction.channel, outcome.encounter, where[1])
+        except Exception as error:
+            await report(interaction, error)

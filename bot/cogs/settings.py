@@ -1,0 +1,154 @@
+"""``/system`` (the channel's game system) and ``/config`` (the server's settings)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import Refusal, caller_of, send, user_locale
+from bot.dice import DiceError
+from bot.i18n import t
+from bot.i18n.translator import text
+from bot.store.settings import SecretMode
+from bot.systems import SYSTEM_IDS
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+
+LANGUAGES = ("ja", "zh-TW", "en")
+
+
+def system_choices(current: str) -> list[app_commands.Choice[str]]:
+    folded = current.casefold()
+    return [
+        app_commands.Choice(name=f"{system} — {t(f'system.{system}')}", value=system)
+        for system in SYSTEM_IDS
+        if folded in system.casefold() or folded in t(f"system.{system}").casefold()
+    ][:25]
+
+
+class SettingsCog(commands.Cog, name="Settings"):
+    system = app_commands.Group(
+        name=text("system", "cmd.system"),
+        description=text("The channel's game system", "cmd.system.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @system.command(
+        name=text("set", "cmd.system.set"),
+        description=text("Choose the channel's game system", "cmd.system.set.desc"),
+    )
+    @app_commands.describe(system=text("Game system", "cmd.system.set.system"))
+    @app_commands.rename(system=text("system", "cmd.system.set.system.name"))
+    async def system_set(self, interaction: discord.Interaction, system: str) -> None:
+        caller = await caller_of(self.bot, interaction)
+        if not caller.manages_channel:
+            raise Refusal("settings.not_allowed")
+        match = next((s for s in SYSTEM_IDS if s.casefold() == system.casefold()), None)
+        if match is None:
+            raise DiceError("dice.unknown_system", system=system, known=", ".join(SYSTEM_IDS))
+        await self.bot.settings_store.set_channel(
+            interaction.guild_id, interaction.channel_id or 0, system=match
+        )
+        await send(
+            interaction,
+            t(
+                "settings.system_set",
+                locale=user_locale(interaction),
+                system=match,
+                name=t(f"system.{match}"),
+            ),
+        )
+
+    @system_set.autocomplete("system")
+    async def _system_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return system_choices(current)
+
+    @system.command(
+        name=text("show", "cmd.system.show"),
+        description=text("Show the channel's game system", "cmd.system.show.desc"),
+    )
+    async def system_show(self, interaction: discord.Interaction) -> None:
+        settings = await self.bot.settings_store.effective(
+            interaction.guild_id, interaction.channel_id or 0
+        )
+        await send(
+            interaction,
+            t(
+                "settings.system_is",
+                locale=user_locale(interaction),
+                system=settings.system,
+                name=t(f"system.{settings.system}"),
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name=text("config", "cmd.config"),
+        description=text("Server settings for the bot", "cmd.config.desc"),
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        secret_mode=text("Who sees secret rolls", "cmd.config.secret_mode"),
+        chat_rolls=text("Answer dice commands typed in chat", "cmd.config.chat_rolls"),
+        gm_role=text("Members with this role count as GMs", "cmd.config.gm_role"),
+        gm_channel=text("Where the GM's copy of secret rolls goes", "cmd.config.gm_channel"),
+        language=text("Language of the bot's posts", "cmd.config.language"),
+    )
+    @app_commands.choices(
+        secret_mode=[
+            app_commands.Choice(name=text(m.value, f"secret_mode.{m.value}"), value=m.value)
+            for m in SecretMode
+        ],
+        language=[app_commands.Choice(name=lang, value=lang) for lang in LANGUAGES],
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        secret_mode: str | None = None,
+        chat_rolls: bool | None = None,
+        gm_role: discord.Role | None = None,
+        gm_channel: discord.TextChannel | None = None,
+        language: str | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        member = interaction.user
+        if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
+            raise Refusal("settings.not_allowed")
+        changes: dict[str, object] = {}
+        if secret_mode is not None:
+            changes["secret_mode"] = SecretMode(secret_mode).value
+        if chat_rolls is not None:
+            changes["chat_rolls"] = chat_rolls
+        if gm_role is not None:
+            changes["gm_role_id"] = gm_role.id
+        if gm_channel is not None:
+            changes["gm_channel_id"] = gm_channel.id
+        if language is not None:
+            changes["locale"] = language
+        if changes:
+            await self.bot.settings_store.set_guild(interaction.guild_id, **changes)
+        now = await self.bot.settings_store.effective(
+            interaction.guild_id, interaction.channel_id or 0
+        )
+        locale = user_locale(interaction)
+        summary = t(
+            "settings.summary", locale=locale,
+            secret_mode=t(f"secret_mode.{now.secret_mode.value}", locale=locale),
+            chat_rolls="✅" if now.chat_rolls else "❌",
+            gm_role=f"<@&{now.gm_role_id}>" if now.gm_role_id else "—",
+            gm_channel=f"<#{now.gm_channel_id}>" if now.gm_channel_id else "—",
+            language=now.locale or self.bot.config.default_locale,
+        )  # fmt: skip
+        await send(
+            interaction, summary, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )

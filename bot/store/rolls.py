@@ -1,0 +1,42 @@
+"""The roll log: every roll made in Discord, and what a Reveal button publishes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from bot.dice import RollResult
+from bot.store.db import Database
+from bot.store.models import RollLog
+
+ROLLS = RollLog.__table__
+
+
+async def log_roll(
+    database: Database,
+    *,
+    guild_id: int | None,
+    channel_id: int,
+    user_id: int,
+    system: str,
+    command: str,
+    result: RollResult,
+) -> int:
+    async with database.write() as conn:
+        inserted = await conn.execute(
+            insert(ROLLS)
+            .values(
+                guild_id=guild_id, channel_id=channel_id, user_id=user_id, system=system,
+                command=command[:2000], result=result.text, secret=result.secret,
+                dice=[list(r) for r in result.rands[:2000]],
+            )
+            .returning(ROLLS.c.id)
+        )  # fmt: skip
+        return int(inserted.scalar_one())
+
+
+async def get_roll(database: Database, roll_id: int) -> dict[str, Any] | None:
+    async with database.read() as conn:
+        row = (await conn.execute(select(ROLLS).where(ROLLS.c.id == roll_id))).mappings().first()
+        return dict(row) if row else None

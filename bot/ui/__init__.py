@@ -1,0 +1,1 @@
+"""Discord presentation: embeds rendered from domain events and state, persistent buttons."""

@@ -1,0 +1,170 @@
+"""Domain events and encounter state → embeds. Pure: no sending, no database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.combat import events as ev
+from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
+from bot.i18n import t
+
+PHASE_COLOURS = {
+    Phase.SETUP: 0x5865F2,
+    Phase.INITIATIVE: 0xFEE75C,
+    Phase.MAIN: 0x57F287,
+    Phase.CLEANUP: 0xEB459E,
+    Phase.EXTRA: 0xED4245,
+}
+LOG_COLOUR = 0x99AAB5
+MAX_EMBEDS = 10  # Discord's limit per message
+MAX_DESCRIPTION = 4000
+
+
+@dataclass
+class Announcement:
+    """One channel post for one command: pings first, then up to ten embeds."""
+
+    pings: list[int] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
+
+    @property
+    def content(self) -> str | None:
+        return " ".join(f"<@{user}>" for user in dict.fromkeys(self.pings)) or None
+
+
+def display_name(c: Combatant | None, *, for_gm: bool) -> str:
+    if c is None:
+        return "—"
+    if c.hidden and not for_gm:
+        return t("ui.hidden")
+    return c.name
+
+
+def phase_name(phase: Phase | str, system: str) -> str:
+    value = phase.value if isinstance(phase, Phase) else phase
+    return t(f"phase.{value}")
+
+
+def order_lines(enc: Encounter, order: list[int], *, for_gm: bool) -> str:
+    lines = []
+    for position, combatant_id in enumerate(order, 1):
+        c = enc.combatant(combatant_id)
+        if c is None or (c.hidden and not for_gm):
+            continue
+        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else "・")
+        extra = f" ({c.initiative})" if c.initiative is not None else ""
+        lines.append(f"{marker} {position}. {display_name(c, for_gm=for_gm)}{extra}")
+    return "\n".join(lines) or t("ui.nobody")
+
+
+def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
+    """The public post for one command's events (hidden NPCs stay hidden)."""
+    out = Announcement()
+    lines: list[str] = []
+
+    def name(combatant_id: int | None) -> str:
+        return display_name(enc.combatant(combatant_id) if combatant_id else None, for_gm=False)
+
+    for event in events:
+        if isinstance(event, ev.PhaseStarted):
+            phase = Phase(event.phase)
+            embed = discord.Embed(
+                title=t("ui.round_phase", round=event.round, phase=phase_name(phase, enc.system)),
+                colour=PHASE_COLOURS[phase],
+                description=order_lines(enc, event.order, for_gm=False),
+            )
+            out.embeds.append(embed)
+        elif isinstance(event, ev.TurnStarted):
+            actor = enc.combatant(event.combatant_id)
+            actions = ", ".join(t(f"action.{a}") for a in event.actions) or "—"
+            lines.append(t("ui.turn", name=name(event.combatant_id), actions=actions))
+            if actor and actor.owner_id:
+                out.pings.append(actor.owner_id)
+        else:
+            line = _line(enc, event, name)
+            if line:
+                lines.append(line)
+            if isinstance(event, ev.SonicDriveOffered):
+                owner = enc.combatant(event.combatant_id)
+                if owner and owner.owner_id:
+                    out.pings.append(owner.owner_id)
+    if lines:
+        text = "\n".join(lines)
+        out.embeds.append(discord.Embed(description=text[:MAX_DESCRIPTION], colour=LOG_COLOUR))
+    out.embeds = out.embeds[-MAX_EMBEDS:]
+    return out
+
+
+def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
+    n = name  # type: ignore[assignment]
+    match event:
+        case ev.EncounterStarted():
+            return t("ui.started", system=enc.system)
+        case ev.CombatantAdded(combatant_id=i, hidden=hidden) if not hidden:
+            return t("ui.added", name=n(i))  # type: ignore[operator]
+        case ev.CombatantRemoved(name=removed):
+            return t("ui.removed", name=removed)
+        case ev.Rolled(combatant_id=i, purpose=purpose, text=text):
+            return t("ui.rolled", name=n(i), purpose=t(f"purpose.{purpose}"), text=text)  # type: ignore[operator]
+        case ev.ActionUsed(combatant_id=i, action=action, detail=detail):
+            suffix = f" — {detail}" if detail else ""
+            return t("ui.action_used", name=n(i), action=t(f"action.{action}")) + suffix  # type: ignore[operator]
+        case ev.InterruptDeclared(combatant_id=i, skill=skill):
+            return t("ui.interrupt", name=n(i), skill=skill)  # type: ignore[operator]
+        case ev.SonicDriveOffered(combatant_id=i, initiative=value):
+            return t("ui.sonic_offered", name=n(i), value=value)  # type: ignore[operator]
+        case ev.SonicDriveChosen(combatant_id=i, triggered=triggered):
+            return t("ui.sonic_yes" if triggered else "ui.sonic_no", name=n(i))  # type: ignore[operator]
+        case ev.NavalEventRequested(roller_id=i):
+            return t("ui.naval_requested", name=n(i) if i else "GM")  # type: ignore[operator]
+        case ev.NavalEventRolled(value=value, title=title):
+            return t("ui.naval_rolled", value=value, title=title)
+        case ev.NavalEventSkipped():
+            return t("ui.naval_skipped")
+        case ev.ExtraActionGranted(combatant_id=i, from_round=start):
+            return t("ui.extra_granted", name=n(i), round=start)  # type: ignore[operator]
+        case ev.OrderChanged():
+            return t("ui.order_changed")
+        case ev.Undone(command=command):
+            return t("ui.undone", command=command)
+        case ev.CombatEnded(round=round_number):
+            return t("ui.ended", round=round_number)
+    return None
+
+
+def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
+    """The pinned summary: round, phase, order, HP and statuses."""
+    if enc.round == 0 or enc.phase is None:
+        title = t("ui.tracker_preparing", system=enc.system)
+        colour = LOG_COLOUR
+    else:
+        title = t("ui.round_phase", round=enc.round, phase=phase_name(enc.phase, enc.system))
+        colour = PHASE_COLOURS[enc.phase]
+    embed = discord.Embed(title=title, colour=colour)
+    order = enc.order or [c.id for c in sorted(enc.combatants, key=lambda c: c.seq)]
+    shown = [i for i in order if enc.combatant(i)] + [
+        c.id for c in enc.combatants if c.id not in order
+    ]
+    rows = []
+    for combatant_id in shown:
+        c = enc.combatant(combatant_id)
+        if c is None or (c.hidden and not for_gm):
+            continue
+        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else "・")
+        side = "PC" if c.side is Side.PC else "NPC"
+        kind = "⚓ " if c.kind is Kind.SHIP else ""
+        hp = (
+            f" HP {c.stats.hp}" + (f"/{c.stats.max_hp}" if c.stats.max_hp else "")
+            if c.stats.hp is not None
+            else ""
+        )
+        statuses = " ".join(f"[{s.kind}]" for s in c.statuses)
+        hidden = " 👁" if c.hidden else ""
+        out = " ✖" if c.out else ""
+        label = display_name(c, for_gm=for_gm)
+        rows.append(f"{marker} {kind}{label} ({side}){hp} {statuses}{hidden}{out}".rstrip())
+    embed.description = "\n".join(rows)[:MAX_DESCRIPTION] or t("ui.nobody")
+    embed.set_footer(text=t("ui.tracker_footer", system=enc.system, version=enc.version))
+    return embed

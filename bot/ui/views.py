@@ -1,0 +1,77 @@
+"""Persistent buttons. Their custom ids carry what they act on, so they keep working after a
+restart: discord.py matches the id's pattern and rebuilds the item (``DynamicItem``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.combat.model import Encounter
+from bot.i18n import t
+
+
+class EncounterButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"enc:(?P<action>next|end):(?P<encounter>[0-9]+):(?P<version>[0-9]+)",
+):
+    """Next / End on the tracker. The version is the state the button was drawn for: a click
+    on an older tracker is refused as "someone acted first"."""
+
+    def __init__(self, action: str, encounter_id: int, version: int) -> None:
+        style = discord.ButtonStyle.primary if action == "next" else discord.ButtonStyle.danger
+        button = discord.ui.Button(
+            label=t(f"ui.button_{action}"),
+            style=style,
+            custom_id=f"enc:{action}:{encounter_id}:{version}",
+        )
+        super().__init__(button)
+        self.action, self.encounter_id, self.version = action, encounter_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> EncounterButton:
+        return cls(match["action"], int(match["encounter"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Encounters")
+        await cog.on_tracker_button(interaction, self.action, self.encounter_id, self.version)
+
+
+class RevealButton(discord.ui.DynamicItem[discord.ui.Button], template=r"reveal:(?P<roll>[0-9]+)"):
+    """Publishes a secret roll's result to its channel (the roller or a GM may press it)."""
+
+    def __init__(self, roll_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_reveal", locale=locale),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"reveal:{roll_id}",
+        )
+        super().__init__(button)
+        self.roll_id = roll_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RevealButton:
+        return cls(int(match["roll"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Dice")
+        await cog.reveal(interaction, self.roll_id)
+
+
+def tracker_view(enc: Encounter) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if enc.active and enc.id is not None:
+        view.add_item(EncounterButton("next", enc.id, enc.version))
+        view.add_item(EncounterButton("end", enc.id, enc.version))
+    return view
+
+
+def reveal_view(roll_id: int, locale: str | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RevealButton(roll_id, locale))
+    return view

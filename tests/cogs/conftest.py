@@ -1,0 +1,76 @@
+"""Discord behaviour through discord.py's real code paths, with SimCord's in-memory Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import TabletopBot, build_bot
+from bot.config import Settings
+from tests.conftest import FixedDice
+from tests.databases import new_sqlite
+
+
+class Dice:
+    """A die source the test can load: fixed values when given, else 3s."""
+
+    def __init__(self) -> None:
+        self.fixed: FixedDice | None = None
+
+    def load(self, *values: int) -> None:
+        self.fixed = FixedDice(values)
+
+    def __call__(self, sides: int) -> int:
+        if self.fixed is not None and self.fixed.drawn < len(self.fixed.queue):
+            return self.fixed(sides)
+        return min(3, sides)
+
+
+@pytest.fixture
+def dice() -> Dice:
+    return Dice()
+
+
+@pytest.fixture
+def bot_url(tmp_path: Path, sqlite_template: Path) -> str:
+    return new_sqlite(sqlite_template, tmp_path)
+
+
+@pytest.fixture
+def make_bot(bot_url: str, dice: Dice) -> Callable[[], TabletopBot]:
+    """A new bot process on the same database (for restarts)."""
+    settings = Settings(discord_token=None, database_url=bot_url, default_locale="ja")
+    return lambda: build_bot(settings, dice=dice)
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], TabletopBot]) -> TabletopBot:
+    return make_bot()
+
+
+@pytest.fixture
+async def world(simcord_env: simcord.Env) -> AsyncIterator[World]:
+    yield World(simcord_env)
+
+
+class World:
+    """A server with a GM, two players and a table channel."""
+
+    def __init__(self, env: simcord.Env) -> None:
+        import discord
+
+        self.env = env
+        self.guild = env.create_guild(name="卓")
+        self.channel = self.guild.create_text_channel("session")
+        gm_role = self.guild.create_role(
+            "GM",
+            permissions=discord.Permissions(
+                manage_channels=True, manage_guild=True, manage_messages=True
+            ),
+        )
+        self.gm = self.guild.add_member(env.create_user("gm"), roles=[gm_role])
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
