@@ -8,10 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import report
+from bot.cogs.common import report, user_locale
 from bot.combat.service import EncounterService
 from bot.config import Settings
 from bot.dice import DieSource
+from bot.i18n import current_locale
 from bot.i18n.translator import Translator
 from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
@@ -23,6 +24,11 @@ log = logging.getLogger("bot")
 
 
 class Tree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Replies to the user speak the user's language unless a post says otherwise.
+        current_locale.set(user_locale(interaction))
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

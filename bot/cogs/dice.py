@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.cogs.common import Refusal, caller_of, channel_locale, report, send, user_locale
 from bot.dice import DiceError, RollResult, roll
 from bot.i18n import t, use_locale
-from bot.i18n.translator import text
+from bot.i18n.translator import options, text
 from bot.store.rolls import get_roll, log_roll
 from bot.store.settings import Effective, SecretMode
 from bot.ui.views import reveal_view
@@ -37,10 +37,7 @@ class DiceCog(commands.Cog, name="Dice"):
         command=text("A dice command, e.g. 2D6>=8 or S3D6<=12", "cmd.roll.command"),
         secret=text("Roll in secret", "cmd.roll.secret"),
     )
-    @app_commands.rename(
-        command=text("command", "cmd.roll.command.name"),
-        secret=text("secret", "cmd.roll.secret.name"),
-    )
+    @options("command", "secret")
     async def roll_command(
         self, interaction: discord.Interaction, command: str, secret: bool = False
     ) -> None:

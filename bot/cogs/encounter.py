@@ -16,7 +16,7 @@ from bot.combat.errors import CombatError
 from bot.combat.model import Encounter, Side, Stats
 from bot.combat.service import Outcome
 from bot.i18n import t, use_locale
-from bot.i18n.translator import text
+from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
 from bot.ui import render
@@ -107,7 +107,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
     @app_commands.describe(
         ruleset=text("Rule set (default: the channel's system)", "cmd.combat.start.ruleset")
     )
-    @app_commands.rename(ruleset=text("ruleset", "cmd.combat.start.ruleset.name"))
+    @options("ruleset")
     async def start(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
         settings = await self.bot.settings_store.effective(
             interaction.guild_id, interaction.channel_id or 0
@@ -201,6 +201,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         dx=text("DX (GURPS tie-break)", "cmd.combat.add.dx"),
         hp=text("Hit points", "cmd.combat.add.hp"),
     )
+    @options("name", "count", "side", "hidden", "action_value", "reflex", "initiative_mod",
+             "sonic_drive", "speed", "dx", "hp")  # fmt: skip
     @app_commands.choices(
         side=[
             app_commands.Choice(name="PC", value="pc"),
@@ -254,6 +256,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         description=text("Bring in a saved character", "cmd.combat.join.desc"),
     )
     @app_commands.describe(character=text("Your saved character", "cmd.combat.join.character"))
+    @options("character")
     async def join(self, interaction: discord.Interaction, character: str) -> None:
         if not character.isdigit():
             raise CombatError("combat.unknown_character", name=character)
@@ -296,6 +299,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         description=text("Remove a combatant", "cmd.combat.remove.desc"),
     )
     @app_commands.describe(name=text("Combatant", "cmd.combat.remove.name"))
+    @options("name")
     async def remove(self, interaction: discord.Interaction, name: str) -> None:
         outcome = await in_time(
             interaction,
@@ -330,6 +334,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         combatant=text("Who acts (default: whose turn it is)", "cmd.combat.act.combatant"),
         detail=text("What exactly (a skill, a move, yes/no …)", "cmd.combat.act.detail"),
     )
+    @options("action", "combatant", "detail")
     async def act(
         self,
         interaction: discord.Interaction,
@@ -374,7 +379,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
             where = await self.service.tracker(interaction.channel_id or 0)
             if where is None or where[0] != encounter_id:
                 raise CombatError("combat.ended")
-                caller = await caller_of(self.bot, interaction)
+            caller = await caller_of(self.bot, interaction)
             if action == "next":
                 outcome = await in_time(
                     interaction,

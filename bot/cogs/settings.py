@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.cogs.common import Refusal, caller_of, send, user_locale
 from bot.dice import DiceError
 from bot.i18n import t
-from bot.i18n.translator import text
+from bot.i18n.translator import options, text
 from bot.store.settings import SecretMode
 from bot.systems import SYSTEM_IDS
 
@@ -45,7 +45,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         description=text("Choose the channel's game system", "cmd.system.set.desc"),
     )
     @app_commands.describe(system=text("Game system", "cmd.system.set.system"))
-    @app_commands.rename(system=text("system", "cmd.system.set.system.name"))
+    @options("system")
     async def system_set(self, interaction: discord.Interaction, system: str) -> None:
         caller = await caller_of(self.bot, interaction)
         if not caller.manages_channel:
@@ -104,6 +104,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         gm_channel=text("Where the GM's copy of secret rolls goes", "cmd.config.gm_channel"),
         language=text("Language of the bot's posts", "cmd.config.language"),
     )
+    @options("secret_mode", "chat_rolls", "gm_role", "gm_channel", "language")
     @app_commands.choices(
         secret_mode=[
             app_commands.Choice(name=text(m.value, f"secret_mode.{m.value}"), value=m.value)

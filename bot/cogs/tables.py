@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.cogs.common import Refusal, caller_of, send, user_locale
 from bot.dice import roll
 from bot.i18n import t
-from bot.i18n.translator import text
+from bot.i18n.translator import options, text
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -43,6 +43,7 @@ class TablesCog(commands.Cog, name="Tables"):
         ),
         file=text("Or a text file with the table", "cmd.table.add.file"),
     )
+    @options("command", "content", "file")
     async def add(
         self,
         interaction: discord.Interaction,
@@ -91,6 +92,7 @@ class TablesCog(commands.Cog, name="Tables"):
         description=text("Roll on a table", "cmd.table.roll.desc"),
     )
     @app_commands.describe(command=text("The table's command", "cmd.table.roll.command"))
+    @options("command")
     async def roll_(self, interaction: discord.Interaction, command: str) -> None:
         tables = await self.bot.tables.for_guild(interaction.guild_id)
         if command.upper() not in tables:
@@ -104,6 +106,7 @@ class TablesCog(commands.Cog, name="Tables"):
         description=text("Remove a table", "cmd.table.remove.desc"),
     )
     @app_commands.describe(command=text("The table's command", "cmd.table.remove.command"))
+    @options("command")
     async def remove(self, interaction: discord.Interaction, command: str) -> None:
         caller = await caller_of(self.bot, interaction)
         if not caller.manages_channel:

@@ -237,7 +237,7 @@ class EncounterService:
                 raise CombatError("combat.not_gm")
             target = None
             if special.needs_combatant:
-                target = _combatant(enc, combatant) if combatant is not None else _current(enc)
+                target = _combatant(enc, combatant) if combatant is not None else _own(enc, caller)
                 self._check_controls(enc, caller, target)
             elif action == "roll_event" and not self._is_gm(enc, caller):
                 roller = enc.data.get("event", {}).get("roller")
@@ -333,6 +333,16 @@ def _current(enc: Encounter) -> Combatant:
     if actor is None:
         raise CombatError("combat.no_turn")
     return actor
+
+
+def _own(enc: Encounter, caller: Caller) -> Combatant:
+    """The caller's own combatant when they have exactly one, else whose turn it is."""
+    owned = [c for c in enc.combatants if c.owner_id == caller.user_id]
+    if len(owned) == 1:
+        return owned[0]
+    if enc.actor is None:
+        raise CombatError("combat.which_combatant")
+    return _current(enc)
 
 
 def _last_undoable(entries: list[Any]) -> Any | None:

@@ -24,6 +24,11 @@ def text(message: str, key: str) -> app_commands.locale_str:
     return app_commands.locale_str(message, key=key)
 
 
+def options(*names: str):
+    """Give the named options translatable names (catalog keys ``opt.<name>``)."""
+    return app_commands.rename(**{name: text(name, f"opt.{name}") for name in names})
+
+
 class Translator(app_commands.Translator):
     async def translate(
         self,
