@@ -40,8 +40,11 @@ def main(argv: list[str] | None = None) -> int:
         print("The database is up to date.")
         return 0
     if args.mode == "run" and settings.discord_token:
-        print("The Discord connection is not part of this build yet; starting the offline console.")
-    elif args.mode == "run":
+        from bot.app import run_bot
+
+        asyncio.run(run_bot(settings))
+        return 0
+    if args.mode == "run":
         print("DISCORD_TOKEN is not set: starting the offline console.")
     console = Console(system=settings.default_system, locale=settings.default_locale)
     run_console(sys.stdin if not sys.stdin.isatty() else _tty_lines(), print, console)
