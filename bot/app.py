@@ -62,6 +62,7 @@ class TabletopBot(commands.Bot):
         return self._database
 
     async def setup_hook(self) -> None:
+        from bot.cogs.characters import CharactersCog
         from bot.cogs.dice import DiceCog
         from bot.cogs.encounter import EncounterCog
         from bot.cogs.settings import SettingsCog
@@ -74,7 +75,7 @@ class TabletopBot(commands.Bot):
         self.tables = TableStore(self.database)
         self.encounters = EncounterService(self.database, self.dice)
         await self.tree.set_translator(Translator())
-        for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog):
+        for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog):
             await self.add_cog(cog(self))
         self.add_dynamic_items(EncounterButton, RevealButton)  # buttons that survive restarts
         await self.sync_commands()
