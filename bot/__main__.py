@@ -1,8 +1,11 @@
 """``python -m bot``: run the bot.
 
-python -m bot            Discord with DISCORD_TOKEN set; otherwise the offline console
-python -m bot console    the offline console
-python -m bot migrate    upgrade the database to the newest schema (also done on start)
+    python -m bot            Discord with DISCORD_TOKEN set; otherwise the offline console
+    python -m bot console    the offline console (options below)
+    python -m bot migrate    upgrade the database to the newest schema (also done on start)
+
+Console options: --script FILE (commands from a file), --dice 6,6,3 (the next die results),
+--json (one JSON object per reply and per domain event), --db URL (another database).
 """
 
 from __future__ import annotations
@@ -11,14 +14,12 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 from bot.config import Settings
-from bot.console import Console, run_console
 from bot.store.db import connect
 from bot.store.migrate import upgrade
-
-log = logging.getLogger("bot")
 
 
 async def migrate(url: str) -> None:
@@ -29,12 +30,46 @@ async def migrate(url: str) -> None:
         await database.dispose()
 
 
+async def _stdin_lines() -> AsyncIterator[str]:
+    interactive = sys.stdin.isatty()
+    while True:
+        if interactive:
+            print("> ", end="", flush=True)
+        line = await asyncio.to_thread(sys.stdin.readline)
+        if not line:
+            return
+        yield line.rstrip("\n")
+
+
+async def _file_lines(path: Path) -> AsyncIterator[str]:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        yield line
+
+
+async def console(settings: Settings, args: argparse.Namespace) -> None:
+    from bot.app import build_bot
+    from bot.console import FixedThenRandom, parse_dice, play
+
+    dice = FixedThenRandom(parse_dice(args.dice)) if args.dice else None
+    bot = build_bot(settings, dice=dice)
+    lines = _file_lines(Path(args.script)) if args.script else _stdin_lines()
+    await play(bot, lines, print, as_json=args.json)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     parser.add_argument("mode", nargs="?", default="run", choices=["run", "console", "migrate"])
+    parser.add_argument("--script", help="read console commands from this file")
+    parser.add_argument("--dice", help="the next die results, e.g. 6,6,3")
+    parser.add_argument("--json", action="store_true", help="one JSON object per reply and event")
+    parser.add_argument("--db", help="database URL (default: DATABASE_URL or data/bot.sqlite3)")
     args = parser.parse_args(argv)
     settings = Settings()
+    if args.db:
+        settings = settings.model_copy(update={"database_url": args.db})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    for noisy in ("discord", "alembic", "sqlalchemy"):
+        logging.getLogger(noisy).setLevel(logging.ERROR if noisy == "discord" else logging.WARNING)
     asyncio.run(migrate(settings.database_url))
     if args.mode == "migrate":
         print("The database is up to date.")
@@ -45,18 +80,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_bot(settings))
         return 0
     if args.mode == "run":
-        print("DISCORD_TOKEN is not set: starting the offline console.")
-    console = Console(system=settings.default_system, locale=settings.default_locale)
-    run_console(sys.stdin if not sys.stdin.isatty() else _tty_lines(), print, console)
+        print("DISCORD_TOKEN is not set: starting the offline console.", flush=True)
+    asyncio.run(console(settings, args))
     return 0
-
-
-def _tty_lines() -> Iterator[str]:
-    while True:
-        try:
-            yield input("> ")
-        except EOFError:
-            return
 
 
 if __name__ == "__main__":

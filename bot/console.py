@@ -1,93 +1,255 @@
-"""The offline console: the bot's commands typed in a terminal, no Discord needed.
+"""The offline console: the real bot, cogs and all, played in a terminal.
 
-Dice commands roll in the current system, exactly as in a channel. Lines that start with
-``/`` are console commands (``/help`` lists them).
+The bot runs against SimCord's in-memory Discord (no network, no token), so every command
+behaves exactly as in a channel. A line starting with ``/`` is a slash command
+(``/combat add name:Goblin count:3 side:npc``); any other line is a chat message
+(``2D6>=8 攻撃``); ``:as <name>`` switches the acting user (the first user, "gm", manages the
+channel). ``--dice 6,6,3`` fixes the next die results, ``--json`` prints one JSON object per
+reply and per domain event, ``--script FILE`` reads commands from a file, ``--db URL`` picks
+the database (state is stored like the bot's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+import shlex
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from bot.dice import DiceError, roll
-from bot.dice.tables import DiceTable, parse_table
-from bot.i18n import t, use_locale
-from bot.systems import SYSTEM_IDS
+import discord
+import simcord
+from discord import app_commands
+from sqlalchemy import select
+
+from bot.app import TabletopBot
+from bot.store.models import EncounterLog
+
+Write = Callable[[str], None]
+LOG = EncounterLog.__table__
+
+
+class FixedThenRandom:
+    """Die results given on the command line first, then the process's random dice."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        from bot.dice.source import system_die
+
+        self.values = list(values)
+        self.fallback = system_die
+
+    def __call__(self, sides: int) -> int:
+        while self.values:
+            value = self.values.pop(0)
+            if 1 <= value <= sides:
+                return value
+        return self.fallback(sides)
+
+
+def parse_dice(text: str) -> list[int]:
+    return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
 @dataclass
-class Console:
-    system: str = "DiceBot"
-    locale: str = "ja"
-    tables: dict[str, DiceTable] = field(default_factory=dict)
+class Session:
+    env: simcord.Env
+    bot: TabletopBot
+    write: Write
+    as_json: bool = False
+    users: dict[str, Any] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
+    last_log: int = 0
 
-    def handle(self, line: str, more: Callable[[], str | None] = lambda: None) -> list[str]:
-        """Answer one typed line. ``more`` reads further lines (a pasted table)."""
-        with use_locale(self.locale):
-            line = line.strip()
-            if not line:
-                return []
-            if line.startswith("/"):
-                return self._console_command(line[1:].split(), more)
-            try:
-                result = roll(line, system=self.system, strict=True, tables=self.tables)
-            except DiceError as error:
-                return [t("console.error", message=error.message)]
-            assert result is not None  # strict mode raises instead of answering None
-            prefix = t("console.secret") + " " if result.secret else ""
-            return [prefix + result.text]
+    def __post_init__(self) -> None:
+        self.guild = self.env.create_guild(name="console")
+        self.channel = self.guild.create_text_channel("table")
+        gm_role = self.guild.create_role(
+            "GM",
+            permissions=discord.Permissions(
+                manage_channels=True, manage_guild=True, manage_messages=True
+            ),
+        )
+        self.current = self.users["gm"] = self.guild.add_member(
+            self.env.create_user("gm"), roles=[gm_role]
+        )
 
-    def _console_command(self, words: list[str], more: Callable[[], str | None]) -> list[str]:
-        name, args = (words[0].lower(), words[1:]) if words else ("help", [])
-        if name == "system":
-            return self._set_system(args)
-        if name == "locale" and args and args[0] in ("ja", "zh-TW", "en"):
-            self.locale = args[0]
-            return [t("console.locale", locale=self.locale, language=self.locale)]
-        if name == "table":
-            return self._table(args, more)
-        if name in ("quit", "exit"):
-            raise EOFError
-        return [t("console.help", systems=", ".join(SYSTEM_IDS))]
+    # -- input -----------------------------------------------------------------------------
+    async def handle(self, line: str) -> bool:
+        """One typed line; False to stop."""
+        line = line.strip()
+        if not line:
+            return True
+        if line in (":quit", ":exit", "/quit", "/exit"):
+            return False
+        if line.startswith(":as"):
+            self.switch(line[3:].strip())
+        elif line in ("/help", ":help"):
+            self.show_help()
+        elif line.startswith("/"):
+            await self.slash(line[1:])
+        else:
+            await self.current.send(self.channel, line)
+        await self.flush()
+        return True
 
-    def _set_system(self, args: list[str]) -> list[str]:
-        if not args:
-            return [t("console.system", system=self.system)]
-        match = next((s for s in SYSTEM_IDS if s.lower() == args[0].lower()), None)
-        if match is None:
-            return [t("dice.unknown_system", system=args[0], known=", ".join(SYSTEM_IDS))]
-        self.system = match
-        return [t("console.system", system=self.system)]
+    def switch(self, name: str) -> None:
+        name = name or "gm"
+        if name not in self.users:
+            self.users[name] = self.guild.add_member(self.env.create_user(name))
+        self.current = self.users[name]
+        self.emit({"type": "user", "name": name}, f"(now acting as {name})")
 
-    def _table(self, args: list[str], more: Callable[[], str | None]) -> list[str]:
-        if len(args) == 2 and args[0].lower() == "add":
-            lines = []
-            while (line := more()) is not None and line.strip():
-                lines.append(line)
-            try:
-                table = parse_table("\n".join(lines))
-            except DiceError as error:
-                return [t("console.error", message=error.message)]
-            self.tables[args[1].upper()] = table
-            return [t("console.table_added", name=table.name, command=args[1].upper())]
-        if args and args[0].lower() == "list":
-            names = ", ".join(f"{cmd} ({table.name})" for cmd, table in self.tables.items())
-            return [names or t("console.no_tables")]
-        return [t("console.help", systems=", ".join(SYSTEM_IDS))]
+    def show_help(self) -> None:
+        commands = sorted(self.current.available_commands(self.channel))
+        self.emit(
+            {"type": "help", "commands": commands},
+            "commands: /" + ", /".join(commands) + "\n:as <name> switches user, :quit ends",
+        )
 
-
-def run_console(
-    lines: Iterable[str], write: Callable[[str], None], console: Console | None = None
-) -> None:
-    """Read commands until the input ends or ``/quit``; write each answer."""
-    console = console or Console()
-    iterator = (line.rstrip("\r\n") for line in lines)
-    with use_locale(console.locale):
-        write(t("console.welcome", system=console.system))
-    for line in iterator:
+    async def slash(self, text: str) -> None:
         try:
-            answers = console.handle(line, lambda: next(iterator, None))
-        except EOFError:
-            break
-        for answer in answers:
-            write(answer)
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        path, options = self.split_options(words)
+        command = self.find(path)
+        if command is None:
+            self.emit(
+                {"type": "error", "message": f"unknown command /{' '.join(path)}"},
+                f"unknown command /{' '.join(path)} (try /help)",
+            )
+            return
+        try:
+            values = {name: self.convert(command, name, raw) for name, raw in options.items()}
+        except (KeyError, ValueError) as error:
+            self.emit({"type": "error", "message": str(error)}, f"bad option: {error}")
+            return
+        await self.current.slash(self.channel, " ".join(path), **values)
+
+    def split_options(self, words: list[str]) -> tuple[list[str], dict[str, str]]:
+        path: list[str] = []
+        options: dict[str, str] = {}
+        last: str | None = None
+        for word in words:
+            key, colon, value = word.partition(":")
+            if colon and key.isidentifier() and key.isascii():
+                options[key], last = value, key
+            elif last is not None:
+                options[last] += " " + word  # an unquoted value with spaces
+            else:
+                path.append(word)
+        return path, options
+
+    def find(self, path: list[str]) -> app_commands.Command | None:
+        if not path:
+            return None
+        found: Any = self.bot.tree.get_command(path[0])
+        for part in path[1:]:
+            found = found.get_command(part) if isinstance(found, app_commands.Group) else None
+        return found if isinstance(found, app_commands.Command) else None
+
+    def convert(self, command: app_commands.Command, name: str, raw: str) -> object:
+        parameter = next(
+            (p for p in command.parameters if p.display_name == name or p.name == name), None
+        )
+        if parameter is None:
+            raise KeyError(f"/{command.qualified_name} has no option {name}")
+        kind = parameter.type
+        if kind is discord.AppCommandOptionType.integer:
+            return int(raw)
+        if kind is discord.AppCommandOptionType.number:
+            return float(raw)
+        if kind is discord.AppCommandOptionType.boolean:
+            return raw.lower() in ("true", "yes", "1", "on", "はい")
+        if kind in (discord.AppCommandOptionType.channel, discord.AppCommandOptionType.role):
+            raise ValueError(f"{name}: roles and channels cannot be chosen in the console")
+        return raw
+
+    # -- output ----------------------------------------------------------------------------
+    def emit(self, data: dict[str, Any], text: str) -> None:
+        self.write(json.dumps(data, ensure_ascii=False) if self.as_json else text)
+
+    async def flush(self) -> None:
+        """Print what the acting user can now see that is new: channel posts, their own
+        ephemeral replies and DMs, and (with --json) the encounters' domain events."""
+        viewer = self.current
+        channels = [
+            (self.channel, self.channel.history(viewer=viewer)),
+            ("dm", viewer.user.dm_channel.history()),
+        ]
+        for where, history in channels:
+            for message in history:
+                if message.id in self.seen:
+                    continue
+                self.seen.add(message.id)
+                if not message.author.bot:
+                    continue
+                self.print_message(message, dm=where == "dm")
+        if self.as_json:
+            await self.print_events()
+
+    def print_message(self, message: discord.Message, *, dm: bool) -> None:
+        ephemeral = bool(message.flags.ephemeral)
+        embeds = [e.to_dict() for e in message.embeds]
+        data = {
+            "type": "reply",
+            "dm": dm,
+            "ephemeral": ephemeral,
+            "content": message.content,
+            "embeds": embeds,
+        }
+        lines = []
+        prefix = "[DM] " if dm else ("[only you] " if ephemeral else "")
+        if message.content:
+            lines.append(prefix + message.content)
+        for embed in message.embeds:
+            if embed.title:
+                lines.append(f"{prefix}== {embed.title} ==")
+            if embed.description:
+                lines += [prefix + line for line in embed.description.splitlines()]
+        buttons = [
+            child.label
+            for row in message.components
+            for child in getattr(row, "children", [])
+            if getattr(child, "label", None)
+        ]
+        if buttons:
+            lines.append(prefix + " ".join(f"[{label}]" for label in buttons))
+        self.emit(data, self.names("\n".join(lines)) if lines else prefix + "(empty)")
+
+    def names(self, text: str) -> str:
+        """``<@id>`` mentions as ``@name``, as a Discord client shows them."""
+        for name, member in self.users.items():
+            text = text.replace(member.mention, f"@{name}")
+        return text
+
+    async def print_events(self) -> None:
+        async with self.bot.database.read() as conn:
+            rows = (
+                (await conn.execute(select(LOG).where(LOG.c.id > self.last_log).order_by(LOG.c.id)))
+                .mappings()
+                .all()
+            )
+        for row in rows:
+            self.last_log = row["id"]
+            for event in row["events"]:
+                self.write(
+                    json.dumps(
+                        {"type": "event", "version": row["version"], **event}, ensure_ascii=False
+                    )
+                )
+
+
+async def play(
+    bot: TabletopBot, lines: AsyncIterator[str], write: Write, *, as_json: bool = False
+) -> None:
+    """Run the bot offline and feed it ``lines`` until they end or ``:quit``."""
+    async with simcord.run(bot, check_errors=False) as env:
+        session = Session(env, bot, write, as_json)
+        session.emit(
+            {"type": "ready", "user": "gm"},
+            "Offline console: type a dice command, a /command, or /help. You are gm.",
+        )
+        async for line in lines:
+            if not await session.handle(line):
+                break

@@ -1,71 +1,85 @@
-"""The offline console, driven as a user would: through ``python -m bot`` and in-process."""
+"""The offline console, driven as a user would: ``python -m bot`` with a script and fixed dice."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from bot.console import Console, run_console
-
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def session(*lines: str, console: Console | None = None) -> list[str]:
-    out: list[str] = []
-    run_console(lines, out.append, console)
-    return out
-
-
-def test_console_rolls_in_the_chosen_system_and_explains_errors() -> None:
-    out = session("/system grancrest", "2D6>=10 攻撃", "2D6+", "/locale en", "2D6+")
-    assert out[1] == "システム：GranCrest"
-    assert out[2].startswith("(2D6>=10) ＞ ")
-    assert out[3] == "エラー：ダイスコマンドが途中で終わっています（5文字目）。続きが必要です。"
-    assert out[4] == "Language: en"
-    assert out[5] == "Error: The dice command ends too early (column 5): something is missing."
-
-
-def test_console_marks_secret_rolls_and_adds_tables() -> None:
-    out = session("S2D6", "/table add DRINK", "飲み物表", "1D2", "1:水", "2:お茶", "", "drink")
-    assert out[1].startswith("[シークレット] (2D6) ＞ ")
-    assert out[2] == "表「飲み物表」を追加しました。DRINK で振れます。"
-    assert out[3].startswith("飲み物表(")
+SESSION = """\
+2D6>=8 攻撃
+/system set system:GranCrest
+/combat start
+/combat add name:Goblin count:2 action_value:4
+:as alice
+/combat add name:Alice side:pc action_value:6
+/combat next
+:as gm
+/combat next
+/combat next
+/combat next
+:as alice
+/combat act action:minor detail:2マス移動
+/roll command:2D6>=10 命中
+/combat nonsense
+"""
 
 
-def test_console_stops_at_quit() -> None:
-    out = session("/quit", "1D6")
-    assert len(out) == 1  # the welcome line only
+def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=120, check=True,
+    )  # fmt: skip
+
+
+def test_scripted_session_end_to_end(tmp_path: Path) -> None:
+    script = tmp_path / "session.txt"
+    script.write_text(SESSION, encoding="utf-8")
+    out = run(["console", "--script", str(script), "--dice", "3,5,6,6"], tmp_path).stdout
+    assert "gm: (2D6>=8) ＞ 8[3,5] ＞ 8 ＞ 成功" in out
+    assert "This channel now plays GranCrest" in out
+    assert "[only you] Only the GM can do that." in out  # alice tried to advance
+    assert "== 第1ラウンド・メイン ==" in out and "@alice" in out
+    assert "Alice：マイナーアクション — 2マス移動" in out
+    assert "alice: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out
+    assert "unknown command /combat nonsense" in out
+
+
+def test_state_is_stored_like_the_bots(tmp_path: Path) -> None:
+    run(["console"], tmp_path, "/combat start ruleset:GURPS\n/combat add name:Ogre speed:5\n")
+    database = sqlite3.connect(tmp_path / "bot.sqlite3")
+    assert database.execute("select system, active from encounters").fetchall() == [("GURPS", 1)]
+    assert database.execute("select name from combatants").fetchall() == [("Ogre",)]
+
+
+def test_json_mode_prints_replies_and_domain_events(tmp_path: Path) -> None:
+    out = run(
+        ["console", "--json"],
+        tmp_path,
+        "/combat start ruleset:GranCrest\n/combat add name:Imp\n/combat next\n",
+    )
+    objects = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    kinds = [o.get("event") for o in objects if o["type"] == "event"]
+    assert kinds == ["encounter_started", "combatant_added", "round_started", "phase_started"]
+    assert any(o["type"] == "reply" and o["embeds"] for o in objects)
 
 
 def test_python_m_bot_without_token_starts_the_console(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
-    run = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        input="2D6>=2\n/system GURPS\n16-3D6\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=True,
-    )
-    lines = run.stdout.splitlines()
+    lines = run([], tmp_path, "1D6\n").stdout.splitlines()
     assert lines[0] == "DISCORD_TOKEN is not set: starting the offline console."
-    assert lines[2].startswith("(2D6>=2) ＞ ") and lines[2].endswith("成功")
-    assert lines[4].startswith("(3D6<=16) ＞ ")
+    assert lines[2].startswith("gm: (1D6) ＞ ")
 
 
 def test_python_m_bot_migrate_creates_the_schema(tmp_path: Path) -> None:
-    database = tmp_path / "data" / "bot.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{database}"}
-    run = subprocess.run(
-        [sys.executable, "-m", "bot", "migrate"],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=60, check=True,
-    )  # fmt: skip
-    assert run.stdout.strip() == "The database is up to date."
-    tables = sqlite3.connect(database).execute("select name from sqlite_master where type='table'")
+    assert run(["migrate"], tmp_path).stdout.strip() == "The database is up to date."
+    tables = sqlite3.connect(tmp_path / "bot.sqlite3").execute(
+        "select name from sqlite_master where type='table'"
+    )
     assert {"encounters", "combatants", "encounter_log"} <= {name for (name,) in tables}
