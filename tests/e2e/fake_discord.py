@@ -1,0 +1,328 @@
+"""A small wire-level Discord: aiohttp HTTP routes and a WebSocket gateway on 127.0.0.1.
+
+Just enough of Discord's API v10 for discord.py to log in, identify, sync commands, receive
+interactions and messages, and answer them — over real HTTP and a real WebSocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+APP_ID = "900000000000000001"
+BOT = {
+    "id": APP_ID,
+    "username": "TableBot",
+    "discriminator": "0",
+    "global_name": "TableBot",
+    "avatar": None,
+    "bot": True,
+}
+GM = {
+    "id": "900000000000000002",
+    "username": "gm",
+    "discriminator": "0",
+    "global_name": "gm",
+    "avatar": None,
+}
+GUILD_ID = "900000000000000010"
+CHANNEL_ID = "900000000000000011"
+TIMESTAMP = "2026-11-30T00:00:00+00:00"
+
+
+def _json(data: Any) -> web.Response:
+    # discord.py parses a body only when Content-Type is exactly "application/json".
+    return web.Response(
+        body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    body: Any
+
+
+@dataclass
+class FakeDiscord:
+    requests: list[Request] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self._ids = itertools.count(900000000000001000)
+        self._seq = itertools.count(1)
+        self._ws: web.WebSocketResponse | None = None
+        self._arrived = asyncio.Condition()
+        self.app = web.Application()
+        self.app.router.add_get("/gateway", self.gateway)
+        self.app.router.add_route("*", "/api/v10/{tail:.*}", self.api)
+
+    def snowflake(self) -> str:
+        return str(next(self._ids))
+
+    # -- lifecycle -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.runner = web.AppRunner(self.app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        await self.runner.cleanup()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- HTTP ------------------------------------------------------------------------------
+    async def api(self, request: web.Request) -> web.Response:
+        body: Any = None
+        if request.content_type == "application/json":
+            body = await request.json()
+        elif request.content_type.startswith("multipart/"):
+            form = await request.post()
+            body = json.loads(form.get("payload_json", "{}"))  # type: ignore[arg-type]
+        path = "/" + request.match_info["tail"]
+        async with self._arrived:
+            self.requests.append(Request(request.method, path, body))
+            self._arrived.notify_all()
+        return self.answer(request.method, path, body)
+
+    def answer(self, method: str, path: str, body: Any) -> web.Response:
+        if path == "/users/@me":
+            return _json(BOT)
+        if path == "/oauth2/applications/@me":
+            return _json(
+                {
+                    "id": APP_ID,
+                    "name": "TableBot",
+                    "icon": None,
+                    "description": "",
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                    "owner": GM,
+                }
+            )
+        if path.startswith(f"/applications/{APP_ID}/commands") and method == "PUT":
+            self.commands = [
+                {**c, "id": self.snowflake(), "application_id": APP_ID, "version": "1"}
+                for c in body
+            ]
+            return _json(self.commands)
+        if path.endswith("/callback"):  # discord.py asks for the callback response
+            interaction_id = path.split("/")[2]
+            message = self.message((body or {}).get("data") or {})
+            flags = ((body or {}).get("data") or {}).get("flags", 0)
+            return _json(
+                {
+                    "interaction": {
+                        "id": interaction_id,
+                        "type": 2,
+                        "response_message_id": message["id"],
+                        "response_message_loading": body.get("type") == 5,
+                        "response_message_ephemeral": bool(flags & 64),
+                    },
+                    "resource": {"type": body.get("type"), "message": message},
+                }
+            )
+        if method in ("POST", "PATCH") and ("/messages" in path or path.startswith("/webhooks/")):
+            return _json(self.message(body or {}))
+        return web.Response(status=204)
+
+    def message(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": self.snowflake(),
+            "channel_id": CHANNEL_ID,
+            "author": BOT,
+            "content": body.get("content") or "",
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": body.get("flags", 0),
+        }
+
+    async def wait_for(self, predicate: Any, timeout: float = 10.0) -> Request:
+        async def find() -> Request:
+            async with self._arrived:
+                while True:
+                    for request in self.requests:
+                        if predicate(request):
+                            return request
+                    await self._arrived.wait()
+
+        return await asyncio.wait_for(find(), timeout)
+
+    # -- gateway ---------------------------------------------------------------------------
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45_000}})
+        async for frame in ws:
+            if frame.type is not WSMsgType.TEXT:
+                continue
+            payload = json.loads(frame.data)
+            if payload["op"] == 1:
+                await ws.send_json({"op": 11})
+            elif payload["op"] == 2:
+                await self.dispatch(
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": BOT,
+                        "guilds": [{"id": GUILD_ID, "unavailable": True}],
+                        "session_id": "fake",
+                        "resume_gateway_url": self.gateway_url,
+                        "application": {"id": APP_ID, "flags": 0},
+                    },
+                )
+                await self.dispatch("GUILD_CREATE", self.guild())
+        return ws
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self._ws is not None
+        await self._ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    def member(self, user: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "user": user,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        }
+
+    def guild(self) -> dict[str, Any]:
+        return {
+            "id": GUILD_ID,
+            "name": "卓",
+            "icon": None,
+            "owner_id": GM["id"],
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [
+                {
+                    "id": GUILD_ID,
+                    "name": "@everyone",
+                    "permissions": "2248473465835073",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+            ],
+            "emojis": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "premium_tier": 0,
+            "preferred_locale": "ja",
+            "nsfw_level": 0,
+            "member_count": 2,
+            "large": False,
+            "unavailable": False,
+            "members": [self.member(BOT), self.member(GM)],
+            "channels": [
+                {
+                    "id": CHANNEL_ID,
+                    "type": 0,
+                    "name": "session",
+                    "position": 0,
+                    "guild_id": GUILD_ID,
+                    "permission_overwrites": [],
+                    "nsfw": False,
+                    "parent_id": None,
+                }
+            ],
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stickers": [],
+            "joined_at": TIMESTAMP,
+        }
+
+    def interaction(
+        self, kind: int, data: dict[str, Any], message: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        payload = {
+            "id": self.snowflake(),
+            "application_id": APP_ID,
+            "type": kind,
+            "data": data,
+            "token": f"tok{self.snowflake()}",
+            "version": 1,
+            "guild_id": GUILD_ID,
+            "channel_id": CHANNEL_ID,
+            "channel": {"id": CHANNEL_ID, "type": 0, "name": "session", "guild_id": GUILD_ID},
+            "member": {**self.member(GM), "permissions": "2248473465835073"},
+            "locale": "ja",
+            "guild_locale": "ja",
+            "app_permissions": "2248473465835073",
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0,
+            "attachment_size_limit": 26214400,
+        }
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def slash(self, name: str, **options: Any) -> dict[str, Any]:
+        """Send a chat-input interaction for a synced top-level or group command."""
+        parts = name.split()
+        command = next(c for c in self.commands if c["name"] == parts[0])
+        typed = [
+            {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
+            for k, v in options.items()
+        ]
+        if len(parts) == 2:
+            typed = [{"name": parts[1], "type": 1, "options": typed}]
+        payload = self.interaction(
+            2, {"id": command["id"], "name": parts[0], "type": 1, "options": typed}
+        )
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def click(self, custom_id: str, message: dict[str, Any]) -> dict[str, Any]:
+        payload = self.interaction(3, {"custom_id": custom_id, "component_type": 2}, message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def say(self, content: str) -> None:
+        await self.dispatch(
+            "MESSAGE_CREATE",
+            {
+                **self.message({"content": content}),
+                "author": GM,
+                "member": self.member(GM),
+                "guild_id": GUILD_ID,
+            },
+        )
