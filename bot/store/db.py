@@ -3,9 +3,10 @@ lock up front); PostgreSQL by changing the URL."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ class Database:
     writer: AsyncEngine  # SQLite: transactions BEGIN IMMEDIATE; PostgreSQL: the engine itself
     reads: async_sessionmaker  # ORM sessions for simple records (characters, settings …)
     writes: async_sessionmaker
+    # SQLite has one writer at a time. Queueing writers here, instead of letting them wait
+    # for the file lock (whose busy handler sleeps in growing steps), keeps the tail short.
+    _write_turn: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
@@ -36,8 +40,12 @@ class Database:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
         """One transaction that commits on leaving the block (rolls back on an exception)."""
-        async with self.writer.begin() as connection:
-            yield connection
+        if self.is_sqlite:
+            async with self._write_turn, self.writer.begin() as connection:
+                yield connection
+        else:
+            async with self.writer.begin() as connection:
+                yield connection
 
     @property
     def is_sqlite(self) -> bool:

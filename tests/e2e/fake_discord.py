@@ -54,12 +54,15 @@ class FakeDiscord:
     requests: list[Request] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
     port: int = 0
+    channels: int = 1  # text channels in the guild: CHANNEL_ID, then CHANNEL_ID + 1 …
+    keep_requests: bool = True  # a long benchmark keeps only the waiters
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(900000000000001000)
         self._seq = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._arrived = asyncio.Condition()
+        self._waiting: dict[str, asyncio.Future[Request]] = {}
         self.app = web.Application()
         self.app.router.add_get("/gateway", self.gateway)
         self.app.router.add_route("*", "/api/v10/{tail:.*}", self.api)
@@ -97,9 +100,13 @@ class FakeDiscord:
             form = await request.post()
             body = json.loads(form.get("payload_json", "{}"))  # type: ignore[arg-type]
         path = "/" + request.match_info["tail"]
-        async with self._arrived:
-            self.requests.append(Request(request.method, path, body))
-            self._arrived.notify_all()
+        waiter = self._waiting.pop(path, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(Request(request.method, path, body))
+        if self.keep_requests:
+            async with self._arrived:
+                self.requests.append(Request(request.method, path, body))
+                self._arrived.notify_all()
         return self.answer(request.method, path, body)
 
     def answer(self, method: str, path: str, body: Any) -> web.Response:
@@ -164,6 +171,16 @@ class FakeDiscord:
             "type": 0,
             "flags": body.get("flags", 0),
         }
+
+    def expect(self, path: str) -> asyncio.Future[Request]:
+        """A future for the next request to ``path`` (register before causing it)."""
+        future: asyncio.Future[Request] = asyncio.get_running_loop().create_future()
+        self._waiting[path] = future
+        return future
+
+    @staticmethod
+    def callback_path(payload: dict[str, Any]) -> str:
+        return f"/interactions/{payload['id']}/{payload['token']}/callback"
 
     async def wait_for(self, predicate: Any, timeout: float = 10.0) -> Request:
         async def find() -> Request:
@@ -252,15 +269,16 @@ class FakeDiscord:
             "members": [self.member(BOT), self.member(GM)],
             "channels": [
                 {
-                    "id": CHANNEL_ID,
+                    "id": str(int(CHANNEL_ID) + n),
                     "type": 0,
-                    "name": "session",
-                    "position": 0,
+                    "name": f"session-{n}",
+                    "position": n,
                     "guild_id": GUILD_ID,
                     "permission_overwrites": [],
                     "nsfw": False,
                     "parent_id": None,
                 }
+                for n in range(self.channels)
             ],
             "threads": [],
             "voice_states": [],
@@ -270,7 +288,11 @@ class FakeDiscord:
         }
 
     def interaction(
-        self, kind: int, data: dict[str, Any], message: dict[str, Any] | None = None
+        self,
+        kind: int,
+        data: dict[str, Any],
+        message: dict[str, Any] | None = None,
+        channel: str = CHANNEL_ID,
     ) -> dict[str, Any]:
         payload = {
             "id": self.snowflake(),
@@ -280,8 +302,8 @@ class FakeDiscord:
             "token": f"tok{self.snowflake()}",
             "version": 1,
             "guild_id": GUILD_ID,
-            "channel_id": CHANNEL_ID,
-            "channel": {"id": CHANNEL_ID, "type": 0, "name": "session", "guild_id": GUILD_ID},
+            "channel_id": channel,
+            "channel": {"id": channel, "type": 0, "name": "session", "guild_id": GUILD_ID},
             "member": {**self.member(GM), "permissions": "2248473465835073"},
             "locale": "ja",
             "guild_locale": "ja",
@@ -297,19 +319,21 @@ class FakeDiscord:
 
     async def slash(self, name: str, **options: Any) -> dict[str, Any]:
         """Send a chat-input interaction for a synced top-level or group command."""
-        parts = name.split()
-        command = next(c for c in self.commands if c["name"] == parts[0])
+        payload = self.slash_payload(name, CHANNEL_ID, options)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    def slash_payload(self, command: str, channel: str, options: dict[str, Any]) -> dict[str, Any]:
+        parts = command.split()
+        synced = next(c for c in self.commands if c["name"] == parts[0])
         typed = [
             {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
             for k, v in options.items()
         ]
         if len(parts) == 2:
             typed = [{"name": parts[1], "type": 1, "options": typed}]
-        payload = self.interaction(
-            2, {"id": command["id"], "name": parts[0], "type": 1, "options": typed}
-        )
-        await self.dispatch("INTERACTION_CREATE", payload)
-        return payload
+        data = {"id": synced["id"], "name": parts[0], "type": 1, "options": typed}
+        return self.interaction(2, data, channel=channel)
 
     async def click(self, custom_id: str, message: dict[str, Any]) -> dict[str, Any]:
         payload = self.interaction(3, {"custom_id": custom_id, "component_type": 2}, message)

@@ -1,0 +1,127 @@
+"""The whole bot under load, over the real transport: 50 channels, each running an encounter,
+commands issued as fast as each channel gets its answers, for 30 seconds.
+
+    .venv/bin/python benchmarks/bot.py [--channels 50] [--seconds 30]
+
+discord.py talks HTTP and WebSocket to the fake Discord of ``tests/e2e`` on 127.0.0.1, the bot
+stores everything in SQLite. Latency is from the moment the fake gateway sends the interaction
+to the moment the bot's answer reaches the fake REST API (so it includes both transports).
+Errors are answers that are ephemeral error messages; lost commands are interactions never
+answered within 10 s. Peak memory is the process's max RSS (the fake Discord shares it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import discord  # noqa: E402
+import yarl  # noqa: E402
+
+from bot.app import build_bot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from tests.e2e.fake_discord import CHANNEL_ID, FakeDiscord  # noqa: E402
+
+COMMANDS = [
+    ("combat next", {}),
+    ("combat status", {}),
+    ("roll", {"command": "2D6>=8"}),
+    ("combat act", {"action": "set_order", "detail": "Goblin 2, Goblin 1"}),
+]
+
+
+async def one_command(
+    server: FakeDiscord, channel: str, name: str, options: dict
+) -> tuple[float, bool]:
+    payload = server.slash_payload(name, channel, options)
+    answered = server.expect(server.callback_path(payload))
+    start = time.perf_counter()
+    await server.dispatch("INTERACTION_CREATE", payload)
+    reply = await asyncio.wait_for(answered, 10)
+    elapsed = (time.perf_counter() - start) * 1000
+    data = (reply.body or {}).get("data") or {}
+    failed = bool(data.get("flags", 0) & 64) and name != "combat status"  # an ephemeral refusal
+    return elapsed, failed
+
+
+async def channel_loop(server: FakeDiscord, channel: str, deadline: float, stats: dict) -> None:
+    await one_command(server, channel, "combat start", {"ruleset": "GranCrest"})
+    await one_command(
+        server, channel, "combat add", {"name": "Goblin", "count": 4, "action_value": 4}
+    )
+    await one_command(server, channel, "combat add", {"name": "Hero", "action_value": 6})
+    rng = random.Random(int(channel))
+    while time.perf_counter() < deadline:
+        name, options = rng.choice(COMMANDS)
+        try:
+            elapsed, failed = await one_command(server, channel, name, options)
+        except TimeoutError:
+            stats["lost"] += 1
+            continue
+        stats["latencies"].setdefault(name, []).append(elapsed)
+        stats["errors"] += failed
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def main(channels: int, seconds: float) -> None:
+    server = FakeDiscord(channels=channels, keep_requests=False)
+    await server.start()
+    discord.http.Route.BASE = server.base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(server.gateway_url)
+    folder = tempfile.mkdtemp()
+    settings = Settings(
+        discord_token="bench", database_url=f"sqlite+aiosqlite:///{folder}/bench.sqlite3"
+    )
+    bot = build_bot(settings)
+    runner = asyncio.create_task(bot.start("bench"))
+    await asyncio.wait_for(bot.wait_until_ready(), 30)
+    while not server.commands:
+        await asyncio.sleep(0.05)
+    stats: dict = {"latencies": {}, "errors": 0, "lost": 0}
+    deadline = time.perf_counter() + seconds
+    ids = [str(int(CHANNEL_ID) + n) for n in range(channels)]
+    await asyncio.gather(*(channel_loop(server, channel, deadline, stats) for channel in ids))
+    await asyncio.sleep(1)  # let the last tracker edits finish before shutting down
+    await bot.close()
+    runner.cancel()
+    await asyncio.gather(runner, return_exceptions=True)
+    await server.stop()
+
+    every = [v for values in stats["latencies"].values() for v in values]
+    rate = len(every) / seconds
+    print(f"{channels} channels, {seconds:.0f} s, {len(every):,} commands ({rate:,.0f}/s)")
+    print("| command | count | p50 (ms) | p99 (ms) |")
+    print("|---|---:|---:|---:|")
+    for name, values in sorted(stats["latencies"].items()):
+        p50, p99 = statistics.median(values), percentile(values, 0.99)
+        print(f"| /{name} | {len(values):,} | {p50:.1f} | {p99:.1f} |")
+    print(
+        f"| all | {len(every):,} | {statistics.median(every):.1f} | {percentile(every, 0.99):.1f} |"
+    )
+    print(f"\nerrors: {stats['errors']}, lost commands: {stats['lost']}")
+    print(
+        f"peak memory (max RSS): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
+    print("target: p99 ≤ 50 ms with SQLite, zero errors, zero lost commands")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--channels", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    args = parser.parse_args()
+    asyncio.run(main(args.channels, args.seconds))
