@@ -97,6 +97,8 @@ async def test_chat_secret_roll_is_sent_by_dm(world: World, dice: Dice) -> None:
 async def test_reveal_button_survives_a_restart(world: World, dice: Dice, make_bot) -> None:
     dice.load(2, 2)
     result = await world.alice.slash(world.channel, "roll", command="S2D6")
+    old = world.env.bot
     await world.env.restart_bot(make_bot())  # a new process: nothing kept in memory
+    await old.database.dispose()  # the old process is gone: so are its connections
     await world.alice.click(result.response, label="Reveal")
     assert world.channel.last_message.content.startswith("🔓 ")

@@ -93,7 +93,9 @@ async def test_tracker_buttons_advance_and_carry_the_state_they_were_drawn_for(
 
 async def test_tracker_buttons_work_after_a_restart(world: World, make_bot: Callable) -> None:
     await setup_grancrest(world)
+    old = world.env.bot
     await world.env.restart_bot(make_bot())
+    await old.database.dispose()  # the old process is gone: so are its connections
     await world.gm.click(tracker(world), label="次へ")
     assert tracker(world).embeds[0].title == "第1ラウンド・セットアップ"
 
