@@ -43,13 +43,19 @@ class EncounterCog(commands.Cog, name="Encounters"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
+        # Tracker drawing, per channel: the newest state waiting to be drawn (and, for an ended
+        # encounter, which message to retire), and whether a drawing is under way.
+        self._tracker_next: dict[int, tuple[Encounter, int | None]] = {}
+        self._tracker_busy: set[int] = set()
 
     @property
     def service(self):
         return self.bot.encounters
 
     # -- publishing ------------------------------------------------------------------------
-    async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+    async def publish(
+        self, interaction: discord.Interaction, outcome: Outcome, retire: int | None = None
+    ) -> None:
         """Post the command's events (one message) and bring the pinned tracker up to date.
         Posts to one channel go out in order, one at a time."""
         channel_id = interaction.channel_id or 0
@@ -65,7 +71,30 @@ class EncounterCog(commands.Cog, name="Encounters"):
                     )
                 else:
                     await send(interaction, t("ui.done"), ephemeral=True)
-                await self.update_tracker(interaction.channel, outcome.encounter)
+        await self.refresh_tracker(interaction.channel, outcome.encounter, locale, retire)
+
+    async def refresh_tracker(
+        self, channel: object, enc: Encounter, locale: str, retire: int | None = None
+    ) -> None:
+        """Bring the tracker to ``enc``. While one drawing is under way, newer states only
+        replace each other, so a burst of commands costs a few edits, not one per command."""
+        channel_id = enc.channel_id
+        waiting = self._tracker_next.get(channel_id)
+        if waiting is None or (waiting[0].id, waiting[0].version) <= (enc.id, enc.version):
+            self._tracker_next[channel_id] = (enc, retire)
+        if channel_id in self._tracker_busy:
+            return
+        self._tracker_busy.add(channel_id)
+        try:
+            while (next_state := self._tracker_next.pop(channel_id, None)) is not None:
+                state, message_id = next_state
+                with use_locale(locale):
+                    if state.active:
+                        await self.update_tracker(channel, state)
+                    else:
+                        await self.end_tracker(channel, state, message_id)
+        finally:
+            self._tracker_busy.discard(channel_id)
 
     async def update_tracker(self, channel: object, enc: Encounter) -> None:
         if not isinstance(channel, discord.abc.Messageable) or enc.id is None:
@@ -144,8 +173,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
             interaction,
             self.service.end(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
         )
-        await self.publish(interaction, outcome)
-        await self.end_tracker(interaction.channel, outcome.encounter, where[1] if where else None)
+        await self.publish(interaction, outcome, retire=where[1] if where else None)
 
     @combat.command(
         name=text("status", "cmd.combat.status"),
@@ -393,7 +421,6 @@ class EncounterCog(commands.Cog, name="Encounters"):
                     interaction,
                     self.service.end(interaction.channel_id or 0, caller, expected_version=version),
                 )
-                await self.publish(interaction, outcome)
-                await self.end_tracker(interaction.channel, outcome.encounter, where[1])
+                await self.publish(interaction, outcome, retire=where[1])
         except Exception as error:
             await report(interaction, error)

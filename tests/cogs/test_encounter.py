@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
+from bot.combat.service import Caller
 from tests.cogs.conftest import Dice, World
 
 
@@ -148,3 +150,17 @@ async def test_autocomplete_offers_rule_sets_and_combatants(world: World) -> Non
     assert [c["value"] for c in names] == ["Alice"]  # hidden goblins are not offered to players
     actions = await world.gm.autocomplete(world.channel, "combat act", "action", "inter")
     assert [c["value"] for c in actions] == ["interrupt"]
+
+
+async def test_a_burst_of_changes_redraws_the_tracker_once_more_not_once_each(world: World) -> None:
+    await setup_grancrest(world)
+    cog = world.env.bot.get_cog("Encounters")
+    gm = Caller(world.gm.id, manages_channel=True)
+    states = [(await cog.service.next(world.channel.id, gm)).encounter for _ in range(3)]
+    channel = world.env.bot.get_channel(world.channel.id)
+    before = len([r for r in world.env.http_requests if r.method == "PATCH"])
+    await asyncio.gather(*(cog.refresh_tracker(channel, state, "ja") for state in states))
+    await world.env.settle()
+    edits = len([r for r in world.env.http_requests if r.method == "PATCH"]) - before
+    assert edits == 2  # the first state, then only the newest of those that waited
+    assert tracker(world).embeds[0].title == "第1ラウンド・メイン"
