@@ -50,12 +50,11 @@ class EsperancerRules(RuleSet):
             return Step(Phase.SETUP, new_round=True)
         if enc.phase is Phase.SETUP:
             return Step(Phase.INITIATIVE)
-        after = enc.order.index(enc.actor) + 1 if enc.actor in enc.order else 0
-        if enc.phase is Phase.INITIATIVE:
-            after = 0
-        for combatant_id in enc.order[after:]:
+        # The next in this turn's order who has not had a turn yet (leaving a turn marks it
+        # acted), so removing the current actor mid-turn neither repeats nor skips anyone.
+        for combatant_id in enc.order:
             c = enc.combatant(combatant_id)
-            if c is not None and c.can_act:
+            if c is not None and c.can_act and not c.acted:
                 return Step(Phase.MAIN, actor=c.id)
         return Step(Phase.CLEANUP)
 

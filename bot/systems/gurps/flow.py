@@ -80,14 +80,17 @@ class GurpsRules(RuleSet):
     def next_step(self, enc: Encounter) -> Step:
         if enc.phase is None:
             return Step(Phase.MAIN, new_round=True, actor=None)
-        sequence = enc.order if enc.phase is Phase.MAIN else self.extras(enc)
-        after = sequence.index(enc.actor) + 1 if enc.actor in sequence else len(sequence)
-        for combatant_id in sequence[after:]:
+        # Whoever in order has not had this turn (or this turn's extra action) yet: leaving a
+        # turn records it, so removing the current actor neither repeats nor skips anyone.
+        if enc.phase is Phase.MAIN:
+            for combatant_id in enc.order:
+                c = enc.combatant(combatant_id)
+                if c is not None and c.can_act and not c.acted:
+                    return Step(Phase.MAIN, actor=c.id)
+        for combatant_id in self.extras(enc):
             c = enc.combatant(combatant_id)
-            if c is not None and c.can_act:
-                return Step(enc.phase, actor=c.id)
-        if enc.phase is Phase.MAIN and self.extras(enc):
-            return Step(Phase.EXTRA, actor=self.extras(enc)[0])
+            if c is not None and c.extra.get("extra_round") != enc.round:
+                return Step(Phase.EXTRA, actor=c.id)
         return Step(Phase.MAIN, new_round=True)
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
@@ -98,6 +101,14 @@ class GurpsRules(RuleSet):
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.used = []
+        return []
+
+    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        actor = enc.combatant(enc.actor) if enc.actor is not None else None
+        if actor is not None and enc.phase is Phase.MAIN:
+            actor.acted = True
+        elif actor is not None and enc.phase is Phase.EXTRA:
+            actor.extra["extra_round"] = enc.round
         return []
 
     def specials(self) -> dict[str, Special]:

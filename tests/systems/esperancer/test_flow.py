@@ -112,3 +112,14 @@ def test_each_turn_rolls_initiative_anew() -> None:
     assert enc.round == 2 and enc.phase is Phase.SETUP and enc.combatants[0].initiative is None
     step(enc, d10(9, 9))
     assert enc.combatants[0].initiative == 18
+
+
+def test_removing_the_current_actor_moves_on_to_the_next_in_order() -> None:
+    enc = encounter("Esperancer")
+    add(enc, "A", Side.PC)
+    add(enc, "B", Side.PC)
+    add(enc, "C", Side.PC)
+    walk(enc, 3, d10(9, 9, 5, 5, 1, 1))  # A's turn (18), then B (10), C (2)
+    step(enc)  # B's turn
+    engine.remove(enc, enc.find("B"))  # type: ignore[arg-type]
+    assert [(p, a) for _, p, a in walk(enc, 2)] == [(Phase.MAIN, "C"), (Phase.CLEANUP, None)]

@@ -70,3 +70,16 @@ def test_always_on_acceleration_starts_from_the_first_turn_in_speed_order() -> N
         (Phase.MAIN, "B"), (Phase.MAIN, "A"), (Phase.EXTRA, "B"), (Phase.EXTRA, "A"),
         (Phase.MAIN, "B"),
     ]  # fmt: skip
+
+
+def test_removing_the_current_actor_moves_on_to_the_next_in_order() -> None:
+    from bot.combat import engine
+
+    enc = encounter("GURPS")
+    add(enc, "A", speed=7)
+    add(enc, "B", speed=6)
+    add(enc, "C", speed=5)
+    step(enc)  # A
+    step(enc)  # B
+    engine.remove(enc, enc.find("B"))  # type: ignore[arg-type]
+    assert [(r, a) for r, _, a in walk(enc, 2)] == [(1, "C"), (2, "A")]
