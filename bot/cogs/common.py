@@ -23,7 +23,9 @@ T = TypeVar("T")
 DEFER_AFTER = 2.0  # Discord wants a first answer within 3 s
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False
+) -> T:
     """Await ``work``; if it is slow, defer the interaction before Discord's deadline.
 
     Fast work answers directly, so a refusal can still be ephemeral (a deferral would have
@@ -33,7 +35,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
         return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
     except TimeoutError:
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         return await task
 
 

@@ -9,7 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import Refusal, caller_of, channel_locale, report, send, user_locale
+from bot.cogs.common import (
+    Refusal,
+    caller_of,
+    channel_locale,
+    in_time,
+    report,
+    send,
+    user_locale,
+)
 from bot.dice import DiceError, RollResult, roll
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
@@ -51,7 +59,7 @@ class DiceCog(commands.Cog, name="Dice"):
             )  # fmt: skip
         assert result is not None  # strict mode raises instead
         result.secret = result.secret or secret
-        roll_id = await log_roll(
+        logged = log_roll(
             self.bot.database,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
@@ -60,6 +68,8 @@ class DiceCog(commands.Cog, name="Dice"):
             command=command,
             result=result,
         )
+        # A slow database must not miss Discord's deadline; a secret stays private if deferred.
+        roll_id = await in_time(interaction, logged, ephemeral=result.secret)
         name = interaction.user.display_name
         if not result.secret:
             await send(interaction, f"{name}: {result.text}")
