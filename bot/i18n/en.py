@@ -262,4 +262,6 @@ MESSAGES: dict[str, str] = {
     "char.created": "Saved {name} ({system}).",
     "char.none": "No characters in {system} yet: /char create.",
     "char.deleted": "Deleted {name}.",
+    "gc.heal_dead": "The dead cannot be healed.",
+    "gc.heal_not_usable": "This effect cannot heal someone at that dying level.",
 }

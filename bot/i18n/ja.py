@@ -262,4 +262,6 @@ MESSAGES: dict[str, str] = {
     "char.created": "{name}（{system}）を保存しました。",
     "char.none": "{system}のキャラクターはまだいません：/char create",
     "char.deleted": "{name}を削除しました。",
+    "gc.heal_dead": "死亡したキャラクターは回復できません。",
+    "gc.heal_not_usable": "この効果はその瀕死段階には使えません。",
 }

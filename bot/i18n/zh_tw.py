@@ -262,4 +262,6 @@ MESSAGES: dict[str, str] = {
     "char.created": "已儲存{name}（{system}）。",
     "char.none": "{system}還沒有角色：/char create",
     "char.deleted": "已刪除{name}。",
+    "gc.heal_dead": "已死亡的角色無法回復。",
+    "gc.heal_not_usable": "這個效果無法用於該瀕死階段。",
 }
