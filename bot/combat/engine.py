@@ -138,8 +138,10 @@ def use_action(
     return [ActionUsed(c.id, action.value, detail.strip(), remaining)]
 
 
-def end(enc: Encounter) -> list[Event]:
+def end(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
+    """End the encounter: the rule set's end-of-combat processing, then CombatEnded."""
     if not enc.active:
         raise CombatError("combat.ended")
+    events = rules.on_end(enc, dice)
     enc.active = False
-    return [CombatEnded(enc.round)]
+    return [*events, CombatEnded(enc.round)]

@@ -141,6 +141,21 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True)
+class Healed(Event):
+    combatant_id: int
+    amount: int
+    hp: int | None
+
+
+@dataclass(frozen=True)
+class Recovered(Event):
+    """A combatant is no longer down (a heal, or a death check passed)."""
+
+    combatant_id: int
+    hp: int | None
+
+
+@dataclass(frozen=True)
 class StatusApplied(Event):
     combatant_id: int
     status: str

@@ -123,7 +123,7 @@ class EncounterService:
         self, channel_id: int, caller: Caller, expected_version: int | None = None
     ) -> Outcome:
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            return engine.end(enc)
+            return engine.end(enc, ruleset(enc.system), dice)
 
         return await self._change(channel_id, caller, "end", change, expected_version, gm_only=True)
 

@@ -92,6 +92,10 @@ class RuleSet:
             raise CombatError("combat.minor_after_major", name=c.name)
         c.used.append(action)
 
+    def on_end(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        """End-of-combat processing (Grancrest: dying level 1 → HP 1, death checks)."""
+        return []
+
     def specials(self) -> dict[str, Special]:
         return {}
 

@@ -47,7 +47,11 @@ _PAIR = re.compile(r"([A-Za-z_]+)\s*[=:]\s*(-?[0-9]+(?:\.[0-9]+)?)")
 
 def parse_stats(text: str, system: str) -> dict[str, int | float]:
     """``"action_value=7 reflex=3"`` → ``{"action_value": 7, "reflex": 3}``, checked."""
-    schema = SCHEMAS.get(system, SCHEMAS["DiceBot"])
+    return parse_with(text, SCHEMAS.get(system, SCHEMAS["DiceBot"]))
+
+
+def parse_with(text: str, schema: dict[str, Stat]) -> dict[str, int | float]:
+    """``name=value`` pairs read and checked against ``schema``."""
     folded = fold_width(text).replace(",", " ").replace("、", " ")
     values: dict[str, int | float] = {}
     rest = _PAIR.sub(" ", folded).strip()

@@ -129,6 +129,14 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.order_changed")
         case ev.Undone(command=command):
             return t("ui.undone", command=command)
+        case ev.Damaged(combatant_id=i, amount=amount, hp=hp):
+            return t("ui.damaged", name=n(i), amount=amount, hp=hp if hp is not None else "?")  # type: ignore[operator]
+        case ev.Healed(combatant_id=i, amount=amount, hp=hp):
+            return t("ui.healed", name=n(i), amount=amount, hp=hp if hp is not None else "?")  # type: ignore[operator]
+        case ev.Recovered(combatant_id=i):
+            return t("ui.recovered", name=n(i))  # type: ignore[operator]
+        case ev.CombatantDown(combatant_id=i, reason=reason):
+            return t(f"ui.down_{reason}", name=n(i))  # type: ignore[operator]
         case ev.CombatEnded(round=round_number):
             return t("ui.ended", round=round_number)
     return None

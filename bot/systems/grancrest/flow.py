@@ -15,6 +15,7 @@ from bot.combat.events import Event, InterruptDeclared, OrderChanged
 from bot.combat.model import Combatant, Encounter, Phase, Side
 from bot.dice import DieSource
 from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first, set_gm_order
+from bot.systems.grancrest import combat
 
 ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
 
@@ -146,3 +147,20 @@ class ActedFlow(RuleSet):
 class GrancrestRules(ActedFlow):
     id = "GranCrest"
     dice_system = "GranCrest"
+
+    def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        events = super().enter(enc, dice)
+        if enc.phase is Phase.CLEANUP:
+            events += combat.cleanup(enc, dice)  # dying level 3 loses 2D6 HP
+        return events
+
+    def on_end(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        return combat.combat_end(enc, dice)
+
+    def specials(self) -> dict[str, Special]:
+        return {
+            **super().specials(),
+            "gc_set": Special(gm_only=False, needs_combatant=True, run=combat.set_numbers),
+            "damage": Special(gm_only=True, needs_combatant=True, run=combat.take_damage),
+            "heal": Special(gm_only=True, needs_combatant=True, run=combat.take_healing),
+        }
