@@ -83,3 +83,16 @@ def test_python_m_bot_migrate_creates_the_schema(tmp_path: Path) -> None:
         "select name from sqlite_master where type='table'"
     )
     assert {"encounters", "combatants", "encounter_log"} <= {name for (name,) in tables}
+
+
+def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -> None:
+    """docs/tutorials/grancrest-worked-example.txt: the seed's Sword Lord vs Dragonewt."""
+    script = ROOT / "docs" / "tutorials" / "grancrest-worked-example.txt"
+    dice = "3,4,2,3,3,3,6,6,3,3,3,4"
+    out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
+    assert "Sword Lordの攻撃がDragonewtに命中：14 対 10" in out
+    assert "Dragonewtに5点のダメージ（HP 35）。" in out
+    assert "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （クリティカル） ＞ 32" in out
+    assert "Dragonewt（ダメージ）：(2D6+22) ＞ 7[3,4]+22 ＞ 29" in out
+    assert "Sword Lordに19点のダメージ（HP 20）。" in out
+    assert out.rstrip().splitlines()[-3] == "== 第2ラウンド・セットアップ =="

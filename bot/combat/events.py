@@ -141,6 +141,23 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True)
+class ReactionRequested(Event):
+    """An attack waits for the target's reaction (its player, or the GM for an NPC)."""
+
+    target_id: int
+    owner_id: int | None
+
+
+@dataclass(frozen=True)
+class AttackResolved(Event):
+    attacker_id: int
+    target_id: int
+    hit: int
+    reaction: int
+    hits: bool
+
+
+@dataclass(frozen=True)
 class Healed(Event):
     combatant_id: int
     amount: int

@@ -90,6 +90,8 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
                 owner = enc.combatant(event.combatant_id)
                 if owner and owner.owner_id:
                     out.pings.append(owner.owner_id)
+            if isinstance(event, ev.ReactionRequested) and event.owner_id:
+                out.pings.append(event.owner_id)
     if lines:
         text = "\n".join(lines)
         out.embeds.append(discord.Embed(description=text[:MAX_DESCRIPTION], colour=LOG_COLOUR))
@@ -129,6 +131,11 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.order_changed")
         case ev.Undone(command=command):
             return t("ui.undone", command=command)
+        case ev.ReactionRequested(target_id=i):
+            return t("ui.reaction_requested", name=n(i))  # type: ignore[operator]
+        case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=reaction, hits=hits):
+            key = "ui.attack_hits" if hits else "ui.attack_misses"
+            return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
         case ev.Damaged(combatant_id=i, amount=amount, hp=hp):
             return t("ui.damaged", name=n(i), amount=amount, hp=hp if hp is not None else "?")  # type: ignore[operator]
         case ev.Healed(combatant_id=i, amount=amount, hp=hp):

@@ -77,10 +77,15 @@ def settle(c: Combatant, before: Dying) -> list[Event]:
 def set_numbers(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``strength=6 spirit=4 weapon=10 heat=2 hp=40``: a combatant's Grancrest numbers."""
+    """``strength=6 spirit=4 weapon=10 heat=2 hp=40 dodge=2D6+4``: a combatant's Grancrest
+    numbers (``dodge`` is the reaction check it rolls by default)."""
     assert c is not None
+    dodge = re.search(r"dodge\s*=\s*(\S+)", fold_width(detail), re.IGNORECASE)
+    if dodge:
+        numbers(c)["dodge"] = dodge.group(1).upper()
+        detail = detail[: dodge.start()] + detail[dodge.end() :]
     values = parse_with(detail, GC_STATS)
-    if not values:
+    if not values and not dodge:
         raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
     before = level_of(c)
     for key, value in values.items():
@@ -104,18 +109,23 @@ def take_damage(
     match = _DAMAGE.fullmatch(fold_width(detail))
     if not match:
         raise CombatError("gc.bad_damage", text=detail[:40])
-    types = _types(match.group(2))
+    types = parse_types(match.group(2))
     if c.stats.hp is None:
         raise CombatError("gc.no_hp", name=c.name)
     if c.out:
         raise CombatError("gc.already_dead", name=c.name)
-    loss = hp_damage(int(match.group(1)), defenses(c), types)
+    return apply_loss(c, hp_damage(int(match.group(1)), defenses(c), types))
+
+
+def apply_loss(c: Combatant, loss: int) -> list[Event]:
+    """Take ``loss`` HP (after defenses) and follow with the dying level."""
+    assert c.stats.hp is not None
     before = level_of(c)
     c.stats.hp -= loss
     return [Damaged(c.id, loss, c.stats.hp), *settle(c, before)]
 
 
-def _types(text: str) -> set[DamageType]:
+def parse_types(text: str) -> set[DamageType]:
     words = [w for w in re.split(r"[\s,、/]+", text.strip().lower()) if w]
     if not words:
         return {DamageType.WEAPON}

@@ -1,0 +1,85 @@
+"""Grancrest digest, "Attacks (opposed check)" inside an encounter, and the worked example."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.combat.errors import CombatError
+from bot.combat.events import AttackResolved, Damaged, ReactionRequested, Rolled
+from bot.combat.model import Phase, Side
+from bot.systems import ruleset
+from tests.combat.helpers import add, encounter, walk
+from tests.conftest import FixedDice
+
+SPECIALS = ruleset("GranCrest").specials()
+
+
+def battle():
+    enc = encounter("GranCrest")
+    lord = enc.combatant(add(enc, "Sword Lord", Side.PC, action_value=6))
+    newt = enc.combatant(add(enc, "Dragonewt", action_value=5))
+    SPECIALS["gc_set"].run(enc, lord, "hp=39 strength=6 spirit=5 weapon=10 dodge=2D6+4", None)
+    SPECIALS["gc_set"].run(enc, newt, "hp=40 strength=5 weapon=10 dodge=2D6+5", None)
+    walk(enc, 3)
+    assert enc.phase is Phase.MAIN and enc.actor == lord.id
+    return enc, lord, newt
+
+
+def test_the_target_is_asked_to_react_and_a_tie_goes_to_the_reaction() -> None:
+    enc, lord, newt = battle()
+    events = SPECIALS["attack"].run(
+        enc, lord, "target=Dragonewt hit=2D6+5 power=9", FixedDice([2, 3])
+    )
+    assert events[-1] == ReactionRequested(newt.id, None)
+    resolved = SPECIALS["react"].run(enc, newt, "", FixedDice([3, 2]))  # 10 against 10
+    assert AttackResolved(lord.id, newt.id, 10, 10, False) in resolved
+    assert not any(isinstance(e, Damaged) for e in resolved)
+
+
+def test_an_attack_spends_the_major_action_and_needs_the_attackers_turn() -> None:
+    enc, lord, newt = battle()
+    SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6+7", FixedDice([3, 4]))
+    with pytest.raises(CombatError) as pending:
+        SPECIALS["attack"].run(enc, lord, "target=Dragonewt", FixedDice([1, 1]))
+    assert pending.value.code == "gc.attack_pending"
+    SPECIALS["react"].run(enc, newt, "", FixedDice([1, 1, 1, 1]))  # reaction, then damage
+    with pytest.raises(CombatError) as used:
+        SPECIALS["attack"].run(enc, lord, "target=Dragonewt", FixedDice([1, 1]))
+    assert used.value.code == "combat.action_used"
+    with pytest.raises(CombatError) as turn:
+        SPECIALS["attack"].run(enc, newt, "target=Sword Lord", FixedDice([1, 1]))
+    assert turn.value.code in ("combat.not_your_turn", "combat.unknown_combatant")
+
+
+def test_an_acted_combatant_may_still_react() -> None:
+    enc, lord, newt = battle()
+    walk(enc, 2)  # the Sword Lord has acted; the Dragonewt's main phase
+    assert lord.acted and enc.actor == newt.id
+    SPECIALS["attack"].run(enc, newt, "target=Sword Lord hit=2D6+10", FixedDice([1, 1]))
+    resolved = SPECIALS["react"].run(enc, lord, "", FixedDice([6, 5]))
+    assert AttackResolved(newt.id, lord.id, 12, 15, False) in resolved
+
+
+def test_worked_example_from_the_seed() -> None:
+    """Hit 14 vs 10 → 9 + 2D = 15 → 5 HP; the Dragonewt's critical (32): 19 + 10 = 29 weapon
+    damage, 19 through armour, the Sword Lord at 20 HP; then round 2 begins."""
+    enc, lord, newt = battle()
+    SPECIALS["attack"].run(
+        enc, lord, "target=Dragonewt hit=2D6+7 power=9 types=weapon", FixedDice([3, 4])
+    )
+    first = SPECIALS["react"].run(
+        enc, newt, "", FixedDice([2, 3, 3, 3])
+    )  # reaction 10; damage 2D 6
+    assert AttackResolved(lord.id, newt.id, 14, 10, True) in first
+    assert Damaged(newt.id, 5, 35) in first
+    walk(enc, 2)  # Initiative, the Dragonewt's main phase
+    SPECIALS["attack"].run(
+        enc, newt, "target=Sword Lord hit=2D6+10 power=12", FixedDice([6, 6])
+    )  # 32
+    second = SPECIALS["react"].run(
+        enc, lord, "", FixedDice([3, 3, 3, 4])
+    )  # reaction 10; damage 2D 7
+    damage = next(e for e in second if isinstance(e, Rolled) and e.purpose == "damage")
+    assert damage.text == "(2D6+22) ＞ 7[3,4]+22 ＞ 29"
+    assert Damaged(lord.id, 19, 20) in second
+    assert [(r, p) for r, p, _ in walk(enc, 2)] == [(1, Phase.CLEANUP), (2, Phase.SETUP)]
