@@ -158,6 +158,21 @@ class AttackResolved(Event):
 
 
 @dataclass(frozen=True)
+class MapChanged(Event):
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    combatant_id: int
+    origin: list[int] | None
+    to: list[int]
+    cost: int
+    path: list[list[int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Healed(Event):
     combatant_id: int
     amount: int

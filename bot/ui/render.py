@@ -136,6 +136,10 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=reaction, hits=hits):
             key = "ui.attack_hits" if hits else "ui.attack_misses"
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
+        case ev.MapChanged(width=width, height=height):
+            return t("ui.map_changed", width=width, height=height)
+        case ev.Moved(combatant_id=i, to=to, cost=cost):
+            return t("ui.moved", name=n(i), x=to[0], y=to[1], cost=cost)  # type: ignore[operator]
         case ev.Damaged(combatant_id=i, amount=amount, hp=hp):
             return t("ui.damaged", name=n(i), amount=amount, hp=hp if hp is not None else "?")  # type: ignore[operator]
         case ev.Healed(combatant_id=i, amount=amount, hp=hp):

@@ -31,7 +31,7 @@ from bot.systems.stats import Stat, StatError, parse_with
 GC_STATS = {
     "hp": Stat(int, -999, 9999), "max_hp": Stat(int, 0, 9999), "strength": Stat(int, 0, 99),
     "spirit": Stat(int, 0, 99), "weapon": Stat(int, 0, 999), "heat": Stat(int, 0, 999),
-    "impact": Stat(int, 0, 999), "internal": Stat(int, 0, 999),
+    "impact": Stat(int, 0, 999), "internal": Stat(int, 0, 999), "move": Stat(int, 0, 99),
 }  # fmt: skip
 DEFENSES = ("weapon", "heat", "impact", "internal")
 _TYPE_NAMES = {

@@ -15,7 +15,7 @@ from bot.combat.events import Event, InterruptDeclared, OrderChanged
 from bot.combat.model import Combatant, Encounter, Phase, Side
 from bot.dice import DieSource
 from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first, set_gm_order
-from bot.systems.grancrest import attack, combat
+from bot.systems.grancrest import attack, board, combat
 
 ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
 
@@ -165,4 +165,7 @@ class GrancrestRules(ActedFlow):
             "heal": Special(gm_only=True, needs_combatant=True, run=combat.take_healing),
             "attack": Special(gm_only=False, needs_combatant=True, run=attack.declare),
             "react": Special(gm_only=False, needs_combatant=True, run=attack.react),
+            "map": Special(gm_only=True, needs_combatant=False, run=board.size_map),
+            "place": Special(gm_only=True, needs_combatant=True, run=board.place),
+            "move": Special(gm_only=False, needs_combatant=True, run=board.move),
         }

@@ -1,0 +1,97 @@
+"""The Grancrest square map inside an encounter (rules digest "Map and movement").
+
+The GM sizes the grid (``map``: ``12x8``) and places combatants (``place``: ``3,4``); several may
+share a square. A normal move (minor action) may spend Move points, a full move (major) twice
+that; leaving a square with a hostile costs 3, every other step 1; the cheapest orthogonal path
+is used and an unaffordable move is refused with its cost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Event, MapChanged, Moved
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase
+from bot.dice import DieSource
+from bot.dice.parser import fold_width
+from bot.systems.grancrest import combat
+from bot.systems.grancrest.rules import Grid, cheapest_path
+
+MAX_SIDE = 40
+
+
+def grid_of(enc: Encounter) -> Grid:
+    size = enc.data.get("map")
+    if not size:
+        raise CombatError("gc.no_map")
+    return Grid(int(size["width"]), int(size["height"]))
+
+
+def square_of(c: Combatant) -> tuple[int, int] | None:
+    square = combat.numbers(c).get("square")
+    return (int(square[0]), int(square[1])) if square else None
+
+
+def _square(text: str) -> tuple[int, int]:
+    match = re.fullmatch(
+        r"\s*([0-9]+)\s*[,、 ]\s*([0-9]+)\s*(?:full|全力)?\s*", fold_width(text).lower()
+    )
+    if not match:
+        raise CombatError("gc.bad_square", text=text[:40])
+    return int(match.group(1)), int(match.group(2))
+
+
+def size_map(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    match = re.fullmatch(r"\s*([0-9]+)\s*[x×*]\s*([0-9]+)\s*", fold_width(detail).lower())
+    if not match or not (
+        1 <= int(match.group(1)) <= MAX_SIDE and 1 <= int(match.group(2)) <= MAX_SIDE
+    ):
+        raise CombatError("gc.bad_map", text=detail[:40], limit=MAX_SIDE)
+    width, height = int(match.group(1)), int(match.group(2))
+    enc.data["map"] = {"width": width, "height": height}
+    return [MapChanged(width, height)]
+
+
+def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """The GM puts a combatant on a square (no cost: initial placement is the GM's)."""
+    assert c is not None
+    square = _square(detail)
+    if not grid_of(enc).inside(square):
+        raise CombatError("gc.off_map", text=detail[:40])
+    before = square_of(c)
+    combat.numbers(c)["square"] = list(square)
+    return [Moved(c.id, list(before) if before else None, list(square), 0, [list(square)])]
+
+
+def hostile_squares(enc: Encounter, mover: Combatant) -> set[tuple[int, int]]:
+    enemies = [c for c in enc.combatants if c.side is not mover.side and not c.out]
+    return {sq for c in enemies if c.kind is Kind.CHARACTER and (sq := square_of(c))}
+
+
+def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``5,3`` (normal move, the minor action) or ``5,3 full`` (full move, the major)."""
+    assert c is not None
+    full = bool(re.search(r"full|全力", detail.lower()))
+    goal = _square(detail)
+    grid = grid_of(enc)
+    start = square_of(c)
+    if start is None:
+        raise CombatError("gc.not_placed", name=c.name)
+    if enc.phase is not Phase.MAIN or enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+    action = Action.MAJOR if full else Action.MINOR
+    if action in c.used:
+        raise CombatError("combat.action_used", name=c.name, action=action.value)
+    found = cheapest_path(grid, start, goal, hostile_squares(enc, c))
+    if found is None:
+        raise CombatError("gc.off_map", text=detail[:40])
+    cost, path = found
+    budget = int(combat.numbers(c).get("move", 0)) * (2 if full else 1)
+    if cost > budget:
+        raise CombatError("gc.too_far", name=c.name, cost=cost, budget=budget)
+    c.used.append(action)
+    combat.numbers(c)["square"] = list(goal)
+    return [Moved(c.id, list(start), list(goal), cost, [list(sq) for sq in path])]
