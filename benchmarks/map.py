@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ui.maps import Token, render_map  # noqa: E402
+from bot.ui.maps import Token, render_map
 
 
 def main() -> None:
@@ -28,9 +28,9 @@ def main() -> None:
         start = time.perf_counter()
         png = render_map(20, 20, tokens)
         times.append((time.perf_counter() - start) * 1000)
-    print(
-        f"20×20 map, 30 tokens: median {statistics.median(times):.1f} ms, slowest {max(times):.1f} ms, {len(png):,} bytes PNG"
-    )
+    median, slowest = statistics.median(times), max(times)
+    print(f"20×20 map, 30 tokens: median {median:.1f} ms, slowest {slowest:.1f} ms")
+    print(f"PNG size: {len(png):,} bytes")
     print("target: under 200 ms")
 
 
