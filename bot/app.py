@@ -18,7 +18,7 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
-from bot.ui.views import EncounterButton, RevealButton
+from bot.ui.views import EncounterButton, ReactButton, RevealButton
 
 log = logging.getLogger("bot")
 
@@ -65,6 +65,7 @@ class TabletopBot(commands.Bot):
         from bot.cogs.characters import CharactersCog
         from bot.cogs.dice import DiceCog
         from bot.cogs.encounter import EncounterCog
+        from bot.cogs.grancrest import GrancrestCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.tables import TablesCog
 
@@ -75,9 +76,9 @@ class TabletopBot(commands.Bot):
         self.tables = TableStore(self.database)
         self.encounters = EncounterService(self.database, self.dice)
         await self.tree.set_translator(Translator())
-        for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog):
+        for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog):
             await self.add_cog(cog(self))
-        self.add_dynamic_items(EncounterButton, RevealButton)  # buttons that survive restarts
+        self.add_dynamic_items(EncounterButton, RevealButton, ReactButton)  # survive restarts
         await self.sync_commands()
         if not self.intents.message_content:
             log.warning(

@@ -20,7 +20,7 @@ from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
 from bot.ui import render
-from bot.ui.views import tracker_view
+from bot.ui.views import action_view, tracker_view
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -67,7 +67,11 @@ class EncounterCog(commands.Cog, name="Encounters"):
                 mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
                 if post.embeds or post.content:
                     await send(
-                        interaction, post.content, embeds=post.embeds, allowed_mentions=mentions
+                        interaction,
+                        post.content,
+                        embeds=post.embeds,
+                        allowed_mentions=mentions,
+                        view=action_view(outcome.encounter, outcome.events, locale),
                     )
                 else:
                     await send(interaction, t("ui.done"), ephemeral=True)

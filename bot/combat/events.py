@@ -93,6 +93,13 @@ class InterruptDeclared(Event):
 
 
 @dataclass(frozen=True)
+class SkillUsed(Event):
+    combatant_id: int
+    skill: str
+    timing: str
+
+
+@dataclass(frozen=True)
 class OrderChanged(Event):
     order: list[int]
 

@@ -75,3 +75,44 @@ def reveal_view(roll_id: int, locale: str | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RevealButton(roll_id, locale))
     return view
+
+
+class ReactButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gc:react:(?P<encounter>[0-9]+):(?P<target>[0-9]+)",
+):
+    """On an attack's announcement: the target's player (or the GM) rolls the reaction."""
+
+    def __init__(self, encounter_id: int, target_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_react", locale=locale),
+            style=discord.ButtonStyle.success,
+            custom_id=f"gc:react:{encounter_id}:{target_id}",
+        )
+        super().__init__(button)
+        self.encounter_id, self.target_id = encounter_id, target_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ReactButton:
+        return cls(int(match["encounter"]), int(match["target"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Grancrest")
+        await cog.on_react_button(interaction, self.encounter_id, self.target_id)
+
+
+def action_view(
+    enc: Encounter, events: list[object], locale: str | None = None
+) -> discord.ui.View | None:
+    """Buttons an announcement needs: a reaction to roll (Grancrest attacks)."""
+    from bot.combat.events import ReactionRequested
+
+    asked = [e for e in events if isinstance(e, ReactionRequested)]
+    if not asked or enc.id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for event in asked:
+        view.add_item(ReactButton(enc.id, event.target_id, locale))
+    return view

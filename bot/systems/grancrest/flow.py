@@ -11,8 +11,8 @@ from __future__ import annotations
 from itertools import groupby
 
 from bot.combat.errors import CombatError
-from bot.combat.events import Event, InterruptDeclared, OrderChanged
-from bot.combat.model import Combatant, Encounter, Phase, Side
+from bot.combat.events import ActionUsed, Event, InterruptDeclared, OrderChanged, SkillUsed
+from bot.combat.model import Action, Combatant, Encounter, Phase, Side
 from bot.dice import DieSource
 from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first, set_gm_order
 from bot.systems.grancrest import attack, board, combat
@@ -168,4 +168,29 @@ class GrancrestRules(ActedFlow):
             "map": Special(gm_only=True, needs_combatant=False, run=board.size_map),
             "place": Special(gm_only=True, needs_combatant=True, run=board.place),
             "move": Special(gm_only=False, needs_combatant=True, run=board.move),
+            "skill": Special(gm_only=False, needs_combatant=True, run=self.use_skill),
         }
+
+    def use_skill(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        """``timing=major name=《…》``: a skill declared at its timing, checked against the
+        phase (initiative skills are the initiative-phase interrupts)."""
+        assert c is not None
+        timing, _, name = detail.partition(" name=")
+        timing = timing.removeprefix("timing=").strip().lower()
+        name = name.strip() or "—"
+        if timing == "initiative":
+            return self.declare_interrupt(enc, c, name, dice)
+        if timing in ("minor", "major"):
+            action = Action(timing)
+            self.use_action(enc, c, action)
+            return [ActionUsed(c.id, action.value, name, [a.value for a in self.available(enc, c)])]
+        phase = {"setup": Phase.SETUP, "cleanup": Phase.CLEANUP}.get(timing)
+        if phase is None:
+            raise CombatError("combat.unknown_action", action=timing)
+        if enc.phase is not phase:
+            raise CombatError("gc.wrong_timing", name=name, timing=timing)
+        if not c.can_act:
+            raise CombatError("combat.cannot_act", name=c.name)
+        return [SkillUsed(c.id, name, timing)]

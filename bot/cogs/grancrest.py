@@ -1,0 +1,247 @@
+"""``/gc …``: Grancrest's combat in Discord — attacks and reactions, damage, healing, numbers,
+the map and movement, skills. Thin: each command is one encounter action."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import caller_of, channel_locale, in_time, report, send, user_locale
+from bot.combat.errors import CombatError
+from bot.combat.model import Encounter
+from bot.i18n import t, use_locale
+from bot.i18n.translator import options, text
+from bot.systems.grancrest import board
+from bot.ui.maps import Token, render_map
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+
+
+def map_file(enc: Encounter) -> tuple[discord.File, str]:
+    """The map image (hidden NPCs left off) and the legend of its numbered tokens."""
+    grid = board.grid_of(enc)
+    tokens, legend = [], []
+    for number, c in enumerate(sorted(enc.combatants, key=lambda c: c.seq), 1):
+        square = board.square_of(c)
+        if square is None or c.hidden or c.out:
+            continue
+        tokens.append(Token(number, square, c.side.value == "pc", c.stats.hp, c.stats.max_hp))
+        hp = (
+            f" HP {c.stats.hp}/{c.stats.max_hp}"
+            if c.stats.hp is not None and c.stats.max_hp
+            else ""
+        )
+        legend.append(f"`{number}` {c.name} ({square[0]},{square[1]}){hp}")
+    png = render_map(grid.width, grid.height, tokens)
+    return discord.File(io.BytesIO(png), filename="map.png"), "\n".join(legend)
+
+
+class GrancrestCog(commands.Cog, name="Grancrest"):
+    gc = app_commands.Group(
+        name=text("gc", "cmd.gc"),
+        description=text("Grancrest combat", "cmd.gc.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    async def _act(
+        self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
+    ) -> None:
+        service = self.bot.encounters
+        caller = await caller_of(self.bot, interaction)
+        outcome = await in_time(
+            interaction, service.act(interaction.channel_id or 0, caller, action, combatant, detail)
+        )
+        await self.bot.get_cog("Encounters").publish(interaction, outcome)
+
+    @gc.command(
+        name=text("attack", "cmd.gc.attack"),
+        description=text(
+            "Attack: roll the hit check; the target then reacts", "cmd.gc.attack.desc"
+        ),
+    )
+    @app_commands.describe(
+        target=text("Who is attacked", "cmd.gc.target"),
+        hit=text("Hit check as dice, e.g. 2D6+7", "cmd.gc.hit"),
+        power=text("Attack power", "cmd.gc.power"),
+        types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
+        ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
+        attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
+    )
+    @options("target", "hit", "power", "types", "ranged", "attacker")
+    async def attack(
+        self, interaction: discord.Interaction, target: str, hit: str, power: int = 0,
+        types: str = "weapon", ranged: bool = False, attacker: str | None = None,
+    ) -> None:  # fmt: skip
+        reach = "yes" if ranged else "no"
+        detail = f"target={target} hit={hit} power={power} types={types} ranged={reach}"
+        await self._act(interaction, "attack", attacker, detail)
+
+    @gc.command(
+        name=text("react", "cmd.gc.react"),
+        description=text("Roll the reaction to an attack", "cmd.gc.react.desc"),
+    )
+    @app_commands.describe(
+        check=text("Reaction as dice (default: your dodge)", "cmd.gc.check"),
+        combatant=text("Who reacts", "cmd.gc.combatant"),
+    )
+    @options("check", "combatant")
+    async def react(
+        self, interaction: discord.Interaction, check: str = "", combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "react", combatant, check)
+
+    @gc.command(
+        name=text("damage", "cmd.gc.damage"),
+        description=text("Apply damage with its types (GM)", "cmd.gc.damage.desc"),
+    )
+    @app_commands.describe(
+        target=text("Who is attacked", "cmd.gc.target"),
+        amount=text("Damage before defenses", "cmd.gc.amount"),
+        types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
+    )
+    @options("target", "amount", "types")
+    async def damage(
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        amount: app_commands.Range[int, 0, 9999],
+        types: str = "weapon",
+    ) -> None:
+        await self._act(interaction, "damage", target, f"{amount} {types}")
+
+    @gc.command(
+        name=text("heal", "cmd.gc.heal"), description=text("Restore HP (GM)", "cmd.gc.heal.desc")
+    )
+    @app_commands.describe(
+        target=text("Who is attacked", "cmd.gc.target"),
+        amount=text("HP restored", "cmd.gc.heal_amount"),
+        levels=text("Dying levels the effect may heal, e.g. 1,2", "cmd.gc.levels"),
+    )
+    @options("target", "amount", "levels")
+    async def heal(
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        amount: app_commands.Range[int, 0, 9999],
+        levels: str = "",
+    ) -> None:
+        await self._act(
+            interaction, "heal", target, f"{amount} levels={levels}" if levels else str(amount)
+        )
+
+    @gc.command(
+        name=text("set", "cmd.gc.set"),
+        description=text(
+            "Set Grancrest numbers: hp, strength, spirit, defenses, move, dodge", "cmd.gc.set.desc"
+        ),
+    )
+    @app_commands.describe(
+        stats=text("e.g. hp=40 strength=6 spirit=5 weapon=10 move=5 dodge=2D6+4", "cmd.gc.stats"),
+        combatant=text("Whose numbers", "cmd.gc.combatant"),
+    )
+    @options("stats", "combatant")
+    async def set_(
+        self, interaction: discord.Interaction, stats: str, combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "gc_set", combatant, stats)
+
+    @gc.command(
+        name=text("move", "cmd.gc.move"),
+        description=text("Move on the map (normal: minor; full: major)", "cmd.gc.move.desc"),
+    )
+    @app_commands.describe(
+        x=text("Column", "cmd.gc.x"),
+        y=text("Row", "cmd.gc.y"),
+        full=text("Full move (major action, twice the Move)", "cmd.gc.full"),
+        combatant=text("Who moves", "cmd.gc.combatant"),
+    )
+    @options("x", "y", "full", "combatant")
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        x: int,
+        y: int,
+        full: bool = False,
+        combatant: str | None = None,
+    ) -> None:
+        await self._act(interaction, "move", combatant, f"{x},{y}{' full' if full else ''}")
+        await self._post_map(interaction)
+
+    @gc.command(
+        name=text("place", "cmd.gc.place"),
+        description=text("Put a combatant on a square (GM)", "cmd.gc.place.desc"),
+    )
+    @app_commands.describe(
+        combatant=text("Who", "cmd.gc.combatant"),
+        x=text("Column", "cmd.gc.x"),
+        y=text("Row", "cmd.gc.y"),
+    )
+    @options("combatant", "x", "y")
+    async def place(self, interaction: discord.Interaction, combatant: str, x: int, y: int) -> None:
+        await self._act(interaction, "place", combatant, f"{x},{y}")
+
+    @gc.command(
+        name=text("map", "cmd.gc.map"),
+        description=text("Show the map, or size it (GM): 12x8", "cmd.gc.map.desc"),
+    )
+    @app_commands.describe(size=text("Width x height, e.g. 12x8 (GM)", "cmd.gc.size"))
+    @options("size")
+    async def map_(self, interaction: discord.Interaction, size: str | None = None) -> None:
+        if size:
+            await self._act(interaction, "map", None, size)
+        await self._post_map(interaction)
+
+    async def _post_map(self, interaction: discord.Interaction) -> None:
+        enc = await self.bot.encounters.status(interaction.channel_id or 0)
+        if enc is None:
+            raise CombatError("combat.no_encounter")
+        picture, legend = map_file(enc)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        with use_locale(locale):
+            await send(
+                interaction,
+                legend or t("ui.nobody"),
+                file=picture,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    @gc.command(
+        name=text("skill", "cmd.gc.skill"),
+        description=text("Declare a skill with its timing", "cmd.gc.skill.desc"),
+    )
+    @app_commands.describe(
+        name=text("Skill name", "cmd.gc.skill_name"),
+        timing=text("Its timing", "cmd.gc.timing"),
+        combatant=text("Who uses it", "cmd.gc.combatant"),
+    )
+    @app_commands.choices(
+        timing=[
+            app_commands.Choice(name=text(v, f"timing.{v}"), value=v)
+            for v in ("setup", "initiative", "minor", "major", "cleanup")
+        ]
+    )
+    @options("name", "timing", "combatant")
+    async def skill(
+        self, interaction: discord.Interaction, name: str, timing: str, combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "skill", combatant, f"timing={timing} name={name}")
+
+    async def on_react_button(
+        self, interaction: discord.Interaction, encounter_id: int, target_id: int
+    ) -> None:
+        try:
+            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
+            if where is None or where[0] != encounter_id:
+                raise CombatError("combat.ended")
+            await self._act(interaction, "react", str(target_id), "")
+        except Exception as error:
+            with use_locale(user_locale(interaction)):
+                await report(interaction, error)

@@ -1,0 +1,98 @@
+"""/gc through SimCord: attacks with the reaction button, damage and healing, the map and
+moves, skills — and their refusals, ephemeral and clear."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import Dice, World
+
+
+async def duel(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.gm.slash(world.channel, "combat start")
+    await world.alice.slash(
+        world.channel, "combat add", name="Sword Lord", side="pc", action_value=6
+    )
+    await world.alice.slash(
+        world.channel, "gc set", stats="hp=39 strength=6 spirit=5 weapon=10 move=3 dodge=2D6+4"
+    )
+    await world.gm.slash(world.channel, "combat add", name="Dragonewt", action_value=5)
+    await world.gm.slash(
+        world.channel,
+        "gc set",
+        combatant="Dragonewt",
+        stats="hp=40 strength=5 weapon=10 dodge=2D6+5",
+    )
+    for _ in range(3):
+        await world.gm.slash(world.channel, "combat next")
+
+
+def lines(result) -> str:
+    return "\n".join(e.description or "" for e in result.response.embeds)
+
+
+async def test_attack_then_the_target_reacts_with_a_button(world: World, dice: Dice) -> None:
+    await duel(world)
+    dice.load(3, 4)
+    attacked = await world.alice.slash(
+        world.channel, "gc attack", target="Dragonewt", hit="2D6+7", power=9
+    )
+    assert "Sword Lord（命中判定）：(2D6+7>=?) ＞ 7[3,4]+7 ＞ 14" in lines(attacked)
+    labels = [c["label"] for row in attacked.response.components for c in row["components"]]
+    assert labels == ["リアクションを振る"]
+    refused = await world.bob.click(attacked.response, label="リアクションを振る")
+    assert refused.ephemeral and "is not yours" in refused.response.content
+    dice.load(2, 3, 3, 3)
+    reacted = await world.gm.click(attacked.response, label="リアクションを振る")
+    text = lines(reacted)
+    assert "Sword Lordの攻撃がDragonewtに命中：14 対 10" in text
+    assert "Dragonewtに5点のダメージ（HP 35）。" in text
+
+
+async def test_refusals_are_ephemeral_and_clear(world: World, dice: Dice) -> None:
+    await duel(world)
+    not_yours = await world.bob.slash(world.channel, "gc move", x=1, y=1, combatant="Sword Lord")
+    assert not_yours.ephemeral and "is not yours" in not_yours.response.content
+    wrong_phase = await world.alice.slash(
+        world.channel, "gc skill", name="《ファストアクション》", timing="cleanup"
+    )
+    assert wrong_phase.ephemeral and "not now" in wrong_phase.response.content
+    await world.alice.slash(world.channel, "gc skill", name="《バッシュ》", timing="major")
+    dice.load(1, 1)
+    used = await world.alice.slash(world.channel, "gc attack", target="Dragonewt", hit="2D6")
+    assert used.ephemeral and "already used the major action" in used.response.content
+    no_map = await world.alice.slash(world.channel, "gc move", x=1, y=0)
+    assert no_map.ephemeral and "no map" in no_map.response.content
+    assert len(world.env.errors) == 4
+
+
+async def test_map_moves_and_the_image(world: World) -> None:
+    await duel(world)
+    sized = await world.gm.slash(world.channel, "gc map", size="6x4")
+    assert "マップは6×4マスです。" in lines(sized)
+    await world.gm.slash(world.channel, "gc place", combatant="Sword Lord", x=0, y=0)
+    await world.gm.slash(world.channel, "gc place", combatant="Dragonewt", x=1, y=0)
+    far = await world.alice.slash(world.channel, "gc move", x=5, y=3)
+    assert far.ephemeral and "costs 8 move points, 3 available" in far.response.content
+    moved = await world.alice.slash(world.channel, "gc move", x=1, y=0)
+    assert "Sword Lordは1,0へ移動（移動力1）。" in lines(moved)
+    picture = world.channel.last_message
+    assert picture.attachments and picture.attachments[0].filename == "map.png"
+    assert "`1` Sword Lord (1,0) HP 39/39" in picture.content
+    assert len(world.env.errors) == 1
+
+
+async def test_damage_dying_and_healing_by_the_gm(world: World) -> None:
+    await duel(world)
+    refused = await world.alice.slash(world.channel, "gc damage", target="Dragonewt", amount=50)
+    assert refused.ephemeral and refused.response.content == "Only the GM can do that."
+    down = await world.gm.slash(
+        world.channel, "gc damage", target="Sword Lord", amount=50, types="weapon"
+    )
+    assert "Sword Lordに40点のダメージ（HP -1）。" in lines(
+        down
+    ) and "Sword Lordは瀕死（段階1）。" in lines(down)
+    healed = await world.gm.slash(
+        world.channel, "gc heal", target="Sword Lord", amount=5, levels="1"
+    )
+    assert "Sword Lordは瀕死から回復した。" in lines(healed)
+    assert len(world.env.errors) == 1
