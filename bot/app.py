@@ -18,7 +18,7 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
-from bot.ui.views import EncounterButton, ReactButton, RevealButton
+from bot.ui.views import EncounterButton, EndTurnButton, ReactButton, RevealButton
 
 log = logging.getLogger("bot")
 
@@ -78,7 +78,7 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog):
             await self.add_cog(cog(self))
-        self.add_dynamic_items(EncounterButton, RevealButton, ReactButton)  # survive restarts
+        self.add_dynamic_items(EncounterButton, RevealButton, ReactButton, EndTurnButton)
         await self.sync_commands()
         if not self.intents.message_content:
             log.warning(

@@ -403,6 +403,19 @@ class EncounterCog(commands.Cog, name="Encounters"):
 
     act.autocomplete("combatant")(_combatant_autocomplete)
 
+    async def on_end_turn_button(
+        self, interaction: discord.Interaction, encounter_id: int, actor_id: int
+    ) -> None:
+        try:
+            where = await self.service.tracker(interaction.channel_id or 0)
+            if where is None or where[0] != encounter_id:
+                raise CombatError("combat.ended")
+            caller = await caller_of(self.bot, interaction)
+            change = self.service.act(interaction.channel_id or 0, caller, "end_turn", actor_id)
+            await self.publish(interaction, await in_time(interaction, change))
+        except Exception as error:
+            await report(interaction, error)
+
     # -- tracker buttons -------------------------------------------------------------------
     async def on_tracker_button(
         self, interaction: discord.Interaction, action: str, encounter_id: int, version: int

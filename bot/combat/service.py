@@ -189,10 +189,16 @@ class EncounterService:
                 )
             if any(c.character_id == character["id"] for c in enc.combatants):
                 raise CombatError("combat.name_taken", name=character["name"])
-            known = {k: v for k, v in character["stats"].items() if k in Stats.__dataclass_fields__}
+            saved = dict(character["stats"])
+            known = {k: v for k, v in saved.items() if k in Stats.__dataclass_fields__}
+            if "hp" in known and "max_hp" not in known:
+                known["max_hp"] = known["hp"]
+            # The rest (strength, defenses, move …) is the rule set's own: kept under its key.
+            rest = {k: v for k, v in saved.items() if k not in Stats.__dataclass_fields__}
+            extra = {"gc": rest} if rest and enc.system == "GranCrest" else {}
             return engine.add(
                 enc, character["name"], Side.PC, owner_id=character["owner_id"],
-                stats=Stats(**known), character_id=character["id"],
+                stats=Stats(**known), character_id=character["id"], extra=extra,
             )  # fmt: skip
 
         return await self._change(channel_id, caller, "join", change)
@@ -224,6 +230,8 @@ class EncounterService:
                 actor = enc.combatant(enc.actor) if enc.actor is not None else None
                 if actor is None:
                     raise CombatError("combat.no_turn")
+                if combatant is not None and _combatant(enc, combatant).id != actor.id:
+                    raise CombatError("combat.not_your_turn", name=_combatant(enc, combatant).name)
                 self._check_controls(enc, caller, actor)
                 return engine.advance(enc, rules, dice)
             if action in Action.__members__.values():

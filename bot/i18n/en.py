@@ -365,4 +365,5 @@ MESSAGES: dict[str, str] = {
     "ui.skill_used": "{name} uses {skill} ({timing}).",
     "gc.wrong_timing": "{name} is a {timing} skill: not now.",
     "action.skill": "declare a skill: timing=major name=…",
+    "ui.button_end_turn": "End turn",
 }

@@ -365,4 +365,5 @@ MESSAGES: dict[str, str] = {
     "ui.skill_used": "{name}は{skill}を使用（{timing}）。",
     "gc.wrong_timing": "{name}は{timing}のスキルです。今は使えません。",
     "action.skill": "スキル宣言：timing=major name=…",
+    "ui.button_end_turn": "手番終了",
 }

@@ -365,4 +365,5 @@ MESSAGES: dict[str, str] = {
     "ui.skill_used": "{name}使用{skill}（{timing}）。",
     "gc.wrong_timing": "{name}是{timing}技能：現在不能用。",
     "action.skill": "宣告技能：timing=major name=…",
+    "ui.button_end_turn": "結束回合",
 }

@@ -31,6 +31,8 @@ SCHEMAS: dict[str, dict[str, Stat]] = {
     "GranCrest": {
         **COMMON, "action_value": Stat(int, 0, 99), "reflex": Stat(int, 0, 99),
         "move": Stat(int, 0, 99), "strength": Stat(int, 0, 99), "spirit": Stat(int, 0, 99),
+        "weapon": Stat(int, 0, 999), "heat": Stat(int, 0, 999), "impact": Stat(int, 0, 999),
+        "internal": Stat(int, 0, 999),
     },
     "Esperancer": {
         **COMMON, "initiative_mod": Stat(int, -99, 99), "sonic_drive": Stat(int, 0, 999),

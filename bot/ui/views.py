@@ -106,13 +106,41 @@ class ReactButton(
 def action_view(
     enc: Encounter, events: list[object], locale: str | None = None
 ) -> discord.ui.View | None:
-    """Buttons an announcement needs: a reaction to roll (Grancrest attacks)."""
-    from bot.combat.events import ReactionRequested
+    """Buttons an announcement needs: end the turn that starts, roll a reaction to an attack."""
+    from bot.combat.events import ReactionRequested, TurnStarted
 
-    asked = [e for e in events if isinstance(e, ReactionRequested)]
-    if not asked or enc.id is None:
+    if enc.id is None:
         return None
     view = discord.ui.View(timeout=None)
-    for event in asked:
-        view.add_item(ReactButton(enc.id, event.target_id, locale))
-    return view
+    for event in events:
+        if isinstance(event, TurnStarted):
+            view.add_item(EndTurnButton(enc.id, event.combatant_id, locale))
+        elif isinstance(event, ReactionRequested):
+            view.add_item(ReactButton(enc.id, event.target_id, locale))
+    return view if view.children else None
+
+
+class EndTurnButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"enc:endturn:(?P<encounter>[0-9]+):(?P<actor>[0-9]+)",
+):
+    """On a turn's announcement: its player (or the GM) ends that turn — and only that one."""
+
+    def __init__(self, encounter_id: int, actor_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_end_turn", locale=locale),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"enc:endturn:{encounter_id}:{actor_id}",
+        )
+        super().__init__(button)
+        self.encounter_id, self.actor_id = encounter_id, actor_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> EndTurnButton:
+        return cls(int(match["encounter"]), int(match["actor"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Encounters")
+        await cog.on_end_turn_button(interaction, self.encounter_id, self.actor_id)

@@ -50,3 +50,21 @@ async def test_create_show_edit_delete_and_join(world: World) -> None:
     listed = await world.alice.slash(world.channel, "char list")
     assert listed.response.content.startswith("No characters in GranCrest")
     assert len(world.env.errors) == 2
+
+
+async def test_a_saved_grancrest_character_brings_its_numbers_into_combat(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.alice.slash(
+        world.channel, "char create", name="Aster",
+        stats="action_value=7 reflex=3 hp=40 strength=6 spirit=5 weapon=10 impact=4 move=4",
+    )  # fmt: skip
+    await world.gm.slash(world.channel, "combat start")
+    choices = await world.alice.autocomplete(world.channel, "combat join", "character", "")
+    await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
+    hurt = await world.gm.slash(
+        world.channel, "gc damage", target="Aster", amount=15, types="weapon,impact"
+    )
+    # The lowest applicable saved defense (impact 4) applies: 11 damage.
+    assert "Asterに11点のダメージ（HP 29）。" in "\n".join(
+        e.description or "" for e in hurt.response.embeds
+    )

@@ -164,3 +164,20 @@ async def test_a_burst_of_changes_redraws_the_tracker_once_more_not_once_each(wo
     edits = len([r for r in world.env.http_requests if r.method == "PATCH"]) - before
     assert edits == 2  # the first state, then only the newest of those that waited
     assert tracker(world).embeds[0].title == "第1ラウンド・メイン"
+
+
+async def test_the_turn_announcement_has_an_end_turn_button_for_that_turn_only(
+    world: World,
+) -> None:
+    await setup_grancrest(world)
+    await world.gm.slash(world.channel, "combat next")
+    await world.gm.slash(world.channel, "combat next")
+    turn = await world.gm.slash(world.channel, "combat next")  # Alice's main phase
+    labels = [c["label"] for row in turn.response.components for c in row["components"]]
+    assert labels == ["手番終了"]
+    refused = await world.bob.click(turn.response, label="手番終了")
+    assert refused.ephemeral and "is not yours" in refused.response.content
+    ended = await world.alice.click(turn.response, label="手番終了")
+    assert titles(ended) == ["第1ラウンド・イニシアチブ"]
+    stale = await world.alice.click(turn.response, label="手番終了")  # that turn is over
+    assert stale.ephemeral and stale.response.content == "Nobody is taking a turn right now."
