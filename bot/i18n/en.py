@@ -366,4 +366,6 @@ MESSAGES: dict[str, str] = {
     "gc.wrong_timing": "{name} is a {timing} skill: not now.",
     "action.skill": "declare a skill: timing=major name=…",
     "ui.button_end_turn": "End turn",
+    "gc.out_of_reach": "{name} is {distance}Sq away: a melee attack reaches the same square only.",
+    "ui.dying": "[dying {level}]",
 }

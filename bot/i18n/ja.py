@@ -366,4 +366,6 @@ MESSAGES: dict[str, str] = {
     "gc.wrong_timing": "{name}は{timing}のスキルです。今は使えません。",
     "action.skill": "スキル宣言：timing=major name=…",
     "ui.button_end_turn": "手番終了",
+    "gc.out_of_reach": "{name}は{distance}Sq離れています。白兵攻撃は同じマスにしか届きません。",
+    "ui.dying": "[瀕死{level}]",
 }

@@ -366,4 +366,6 @@ MESSAGES: dict[str, str] = {
     "gc.wrong_timing": "{name}是{timing}技能：現在不能用。",
     "action.skill": "宣告技能：timing=major name=…",
     "ui.button_end_turn": "結束回合",
+    "gc.out_of_reach": "{name}相距{distance}Sq：近戰攻擊只能打到同一格。",
+    "ui.dying": "[瀕死{level}]",
 }

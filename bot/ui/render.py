@@ -182,6 +182,9 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
             else ""
         )
         statuses = " ".join(f"[{s.kind}]" for s in c.statuses)
+        dying = int(c.extra.get("gc", {}).get("dying", 0))
+        if 1 <= dying <= 3:
+            statuses = f"{t('ui.dying', level=dying)} {statuses}".strip()
         hidden = " 👁" if c.hidden else ""
         out = " ✖" if c.out else ""
         label = display_name(c, for_gm=for_gm)

@@ -74,12 +74,12 @@ def declare(
         raise CombatError("gc.already_dead", name=target.name)
     ranged = options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔")
     here, there = combat.numbers(attacker).get("square"), combat.numbers(target).get("square")
-    if (
-        here is not None
-        and there is not None
-        and not can_target(ranged, distance(tuple(here), tuple(there)))
-    ):
-        raise CombatError("gc.ranged_0sq", name=target.name)
+    if here is not None and there is not None:
+        apart = distance(tuple(here), tuple(there))
+        if not can_target(ranged, apart):
+            raise CombatError("gc.ranged_0sq", name=target.name)
+        if not ranged and apart > 0:  # a melee attack reaches the same square only
+            raise CombatError("gc.out_of_reach", name=target.name, distance=apart)
     try:
         power = int(options.get("power", "0"))
     except ValueError:

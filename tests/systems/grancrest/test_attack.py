@@ -83,3 +83,18 @@ def test_worked_example_from_the_seed() -> None:
     assert damage.text == "(2D6+22) ＞ 7[3,4]+22 ＞ 29"
     assert Damaged(lord.id, 19, 20) in second
     assert [(r, p) for r, p, _ in walk(enc, 2)] == [(1, Phase.CLEANUP), (2, Phase.SETUP)]
+
+
+def test_on_the_map_melee_reaches_the_same_square_and_ranged_cannot_target_0sq() -> None:
+    enc, lord, newt = battle()
+    SPECIALS["map"].run(enc, None, "5x5", None)
+    SPECIALS["place"].run(enc, lord, "0,0", None)
+    SPECIALS["place"].run(enc, newt, "2,0", None)
+    with pytest.raises(CombatError) as reach:
+        SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6", FixedDice([1, 1]))
+    assert reach.value.code == "gc.out_of_reach"
+    SPECIALS["place"].run(enc, newt, "0,0", None)
+    with pytest.raises(CombatError) as point_blank:
+        SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6 ranged=yes", FixedDice([1, 1]))
+    assert point_blank.value.code == "gc.ranged_0sq"
+    assert SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6", FixedDice([1, 1]))
