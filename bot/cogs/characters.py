@@ -11,9 +11,11 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.cogs.common import Refusal, caller_of, send
+from bot.combat.model import Combatant, Side
 from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.models import Character
+from bot.systems.grancrest.attack import set_weapon
 from bot.systems.stats import parse_stats
 
 if TYPE_CHECKING:
@@ -24,7 +26,12 @@ MAX_PER_PLAYER = 50
 
 
 def describe(row: Any) -> str:
-    stats = " ".join(f"{k}={v}" for k, v in row["stats"].items()) or "—"
+    stats = " ".join(f"{k}={v}" for k, v in row["stats"].items() if k != "weapons") or "—"
+    for weapon, spec in row["stats"].get("weapons", {}).items():
+        reach = " ranged" if spec["ranged"] else ""
+        stats += (
+            f"\n⚔ {weapon}: {spec['hit']} power {spec['power']} {','.join(spec['types'])}{reach}"
+        )
     return f"**{row['name']}** ({row['system']}) — <@{row['owner_id']}>\n{stats}"
 
 
@@ -194,8 +201,52 @@ class CharactersCog(commands.Cog, name="Characters"):
             await conn.execute(delete(CHARACTERS).where(CHARACTERS.c.id == row["id"]))
         await send(interaction, t("char.deleted", name=name), ephemeral=True)
 
+    @char.command(
+        name=text("weapon", "cmd.char.weapon"),
+        description=text("Save a weapon on a Grancrest character", "cmd.char.weapon.desc"),
+    )
+    @app_commands.describe(
+        name=text("Character name", "cmd.char.name"),
+        weapon=text("Weapon name", "cmd.gc.weapon_name"),
+        hit=text("Hit check as dice, e.g. 2D6+7", "cmd.gc.hit"),
+        power=text("Attack power", "cmd.gc.power"),
+        types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
+        ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
+    )
+    @options("name", "weapon", "hit", "power", "types", "ranged")
+    async def weapon(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        weapon: str,
+        hit: str,
+        power: int,
+        types: str = "weapon",
+        ranged: bool = False,
+    ) -> None:
+        row = await self._find(interaction, name)
+        await self._mine(interaction, row)
+        holder = Combatant(0, row["name"], Side.PC)  # checks and shapes it like in combat
+        reach = "yes" if ranged else "no"
+        set_weapon(
+            None,
+            holder,
+            f"name={weapon} hit={hit} power={power} types={types} ranged={reach}",
+            None,
+        )  # type: ignore[arg-type]
+        stats = dict(row["stats"])
+        stats["weapons"] = {**stats.get("weapons", {}), **holder.extra["gc"]["weapons"]}
+        async with self.bot.database.write() as conn:
+            await conn.execute(
+                update(CHARACTERS).where(CHARACTERS.c.id == row["id"]).values(stats=stats)
+            )
+        await send(
+            interaction, t("char.weapon_saved", name=row["name"], weapon=weapon), ephemeral=True
+        )
+
     @show.autocomplete("name")
     @edit.autocomplete("name")
+    @weapon.autocomplete("name")
     @delete_.autocomplete("name")
     async def _name_autocomplete(
         self, interaction: discord.Interaction, current: str

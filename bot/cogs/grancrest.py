@@ -74,15 +74,53 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
         ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
+        weapon=text("A weapon the attacker carries (/gc weapon)", "cmd.gc.weapon_choice"),
     )
-    @options("target", "hit", "power", "types", "ranged", "attacker")
+    @options("target", "hit", "power", "types", "ranged", "attacker", "weapon")
     async def attack(
-        self, interaction: discord.Interaction, target: str, hit: str, power: int = 0,
-        types: str = "weapon", ranged: bool = False, attacker: str | None = None,
-    ) -> None:  # fmt: skip
-        reach = "yes" if ranged else "no"
-        detail = f"target={target} hit={hit} power={power} types={types} ranged={reach}"
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        hit: str | None = None,
+        power: int | None = None,
+        types: str | None = None,
+        ranged: bool | None = None,
+        attacker: str | None = None,
+        weapon: str | None = None,
+    ) -> None:
+        reach = None if ranged is None else ("yes" if ranged else "no")
+        given = {"weapon": weapon, "hit": hit, "power": power, "types": types, "ranged": reach}
+        detail = f"target={target} " + " ".join(
+            f"{k}={v}" for k, v in given.items() if v is not None
+        )
         await self._act(interaction, "attack", attacker, detail)
+
+    @gc.command(
+        name=text("weapon", "cmd.gc.weapon"),
+        description=text("Give a combatant a weapon to attack with", "cmd.gc.weapon.desc"),
+    )
+    @app_commands.describe(
+        name=text("Weapon name", "cmd.gc.weapon_name"),
+        hit=text("Hit check as dice, e.g. 2D6+7", "cmd.gc.hit"),
+        power=text("Attack power", "cmd.gc.power"),
+        types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
+        ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
+        combatant=text("Which combatant", "cmd.gc.combatant"),
+    )
+    @options("name", "hit", "power", "types", "ranged", "combatant")
+    async def weapon(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        hit: str,
+        power: int,
+        types: str = "weapon",
+        ranged: bool = False,
+        combatant: str | None = None,
+    ) -> None:
+        reach = "yes" if ranged else "no"
+        detail = f"name={name} hit={hit} power={power} types={types} ranged={reach}"
+        await self._act(interaction, "gc_weapon", combatant, detail)
 
     @gc.command(
         name=text("react", "cmd.gc.react"),

@@ -93,6 +93,12 @@ class InterruptDeclared(Event):
 
 
 @dataclass(frozen=True)
+class WeaponSet(Event):
+    combatant_id: int
+    weapon: str
+
+
+@dataclass(frozen=True)
 class SkillUsed(Event):
     combatant_id: int
     skill: str

@@ -136,6 +136,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=reaction, hits=hits):
             key = "ui.attack_hits" if hits else "ui.attack_misses"
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
+        case ev.WeaponSet(combatant_id=i, weapon=weapon):
+            return t("ui.weapon_set", name=n(i), weapon=weapon)  # type: ignore[operator]
         case ev.SkillUsed(combatant_id=i, skill=skill, timing=timing):
             return t("ui.skill_used", name=n(i), skill=skill, timing=t(f"timing.{timing}"))  # type: ignore[operator]
         case ev.MapChanged(width=width, height=height):

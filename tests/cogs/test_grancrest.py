@@ -97,3 +97,28 @@ async def test_damage_dying_and_healing_by_the_gm(world: World) -> None:
     )
     assert "Sword Lordは瀕死から回復した。" in lines(healed)
     assert len(world.env.errors) == 1
+
+
+async def test_a_saved_weapon_comes_into_combat_and_attacks(world: World, dice: Dice) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.alice.slash(
+        world.channel, "char create", name="Aster", stats="action_value=9 hp=30 strength=5"
+    )
+    saved = await world.alice.slash(
+        world.channel, "char weapon", name="Aster", weapon="Great Sword", hit="2D6+6", power=8
+    )
+    assert saved.response.content == "Great Sword saved on Aster."
+    shown = await world.alice.slash(world.channel, "char show", name="Aster")
+    assert "⚔ Great Sword: 2D6+6 power 8 weapon" in shown.response.content
+    await world.gm.slash(world.channel, "combat start")
+    choices = await world.alice.autocomplete(world.channel, "combat join", "character", "")
+    await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
+    await world.gm.slash(world.channel, "combat add", name="Orc", action_value=1)
+    await world.gm.slash(world.channel, "gc set", combatant="Orc", stats="hp=20 strength=4")
+    for _ in range(3):
+        await world.gm.slash(world.channel, "combat next")
+    dice.load(5, 5)
+    attacked = await world.alice.slash(
+        world.channel, "gc attack", target="Orc", weapon="Great Sword"
+    )
+    assert "(2D6+6>=?) ＞ 10[5,5]+6 ＞ 16" in lines(attacked)

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from bot.combat.errors import CombatError
-from bot.combat.events import AttackResolved, Event, ReactionRequested, Rolled
+from bot.combat.events import AttackResolved, Event, ReactionRequested, Rolled, WeaponSet
 from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
@@ -58,11 +58,29 @@ def _rolled(c: Combatant, purpose: str, result: RollResult) -> Rolled:
 def declare(
     enc: Encounter, attacker: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``target=Dragonewt hit=2D6+7 power=9 types=weapon ranged=no``."""
+    """``target=Dragonewt hit=2D6+7 power=9 types=weapon ranged=no``, or ``target=… weapon=Sword``
+    for a weapon the attacker carries (options given here override the weapon's)."""
     assert attacker is not None
     if enc.data.get(PENDING):
         raise CombatError("gc.attack_pending")
     options = _options(detail)
+    if options.get("weapon"):
+        carried = combat.numbers(attacker).get("weapons", {})
+        weapon = next(
+            (w for name, w in carried.items() if name.casefold() == options["weapon"].casefold()),
+            None,
+        )
+        if weapon is None:
+            raise CombatError(
+                "gc.unknown_weapon", name=options["weapon"], known=", ".join(carried) or "—"
+            )
+        defaults = {
+            "hit": weapon["hit"],
+            "power": str(weapon["power"]),
+            "types": ",".join(weapon["types"]),
+            "ranged": "yes" if weapon["ranged"] else "no",
+        }
+        options = {**defaults, **{k: v for k, v in options.items() if k != "weapon"}}
     target = enc.find(options.get("target", "")) if options.get("target") else None
     if target is None:
         raise CombatError("combat.unknown_combatant", name=options.get("target", "—"))
@@ -88,9 +106,13 @@ def declare(
     hit = _check(options.get("hit", "2D6"), dice)
     attacker.used.append(Action.MAJOR)
     enc.data[PENDING] = {
-        "attacker": attacker.id, "target": target.id, "hit": hit.total, "critical": hit.critical,
-        "power": power, "types": [t.value for t in types],
-    }  # fmt: skip
+        "attacker": attacker.id,
+        "target": target.id,
+        "hit": hit.total,
+        "critical": hit.critical,
+        "power": power,
+        "types": [t.value for t in types],
+    }
     return [_rolled(attacker, "hit", hit), ReactionRequested(target.id, target.owner_id)]
 
 
@@ -120,3 +142,30 @@ def react(
     types = combat.parse_types(" ".join(pending["types"]))
     loss = hp_damage(damage.total or 0, combat.defenses(target), types)
     return events + combat.apply_loss(target, loss)
+
+
+def set_weapon(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``name=Sword hit=2D6+7 power=9 types=weapon ranged=no``: a weapon the combatant carries
+    (the same name replaces it)."""
+    assert c is not None
+    options = _options(detail)
+    name = options.get("name", "").strip()
+    if not name:
+        raise CombatError("gc.bad_weapon", text=detail[:40])
+    _check(options.get("hit", "2D6"), lambda sides: 1)  # checks the dice are a valid check
+    try:
+        power = int(options.get("power", "0"))
+    except ValueError:
+        raise CombatError("gc.bad_weapon", text=detail[:40]) from None
+    weapon = {
+        "hit": options.get("hit", "2D6").upper(),
+        "power": power,
+        "types": sorted(
+            t.value for t in combat.parse_types(options.get("types", "weapon").replace(",", " "))
+        ),
+        "ranged": options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔"),
+    }
+    combat.numbers(c).setdefault("weapons", {})[name] = weapon
+    return [WeaponSet(c.id, name)]

@@ -165,6 +165,7 @@ class GrancrestRules(ActedFlow):
             "heal": Special(gm_only=True, needs_combatant=True, run=combat.take_healing),
             "attack": Special(gm_only=False, needs_combatant=True, run=attack.declare),
             "react": Special(gm_only=False, needs_combatant=True, run=attack.react),
+            "gc_weapon": Special(gm_only=False, needs_combatant=True, run=attack.set_weapon),
             "map": Special(gm_only=True, needs_combatant=False, run=board.size_map),
             "place": Special(gm_only=True, needs_combatant=True, run=board.place),
             "move": Special(gm_only=False, needs_combatant=True, run=board.move),

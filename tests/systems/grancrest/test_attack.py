@@ -98,3 +98,23 @@ def test_on_the_map_melee_reaches_the_same_square_and_ranged_cannot_target_0sq()
         SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6 ranged=yes", FixedDice([1, 1]))
     assert point_blank.value.code == "gc.ranged_0sq"
     assert SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6", FixedDice([1, 1]))
+
+
+def test_a_carried_weapon_gives_the_attack_its_skill_power_and_types() -> None:
+    enc, lord, newt = battle()
+    SPECIALS["gc_weapon"].run(
+        enc, lord, "name=Great Sword hit=2D6+7 power=9 types=weapon,impact", None
+    )
+    assert lord.extra["gc"]["weapons"]["Great Sword"] == {
+        "hit": "2D6+7", "power": 9, "types": ["impact", "weapon"], "ranged": False,
+    }  # fmt: skip
+    events = SPECIALS["attack"].run(
+        enc, lord, "target=Dragonewt weapon=great sword", FixedDice([3, 4])
+    )
+    assert events[0].text == "(2D6+7>=?) ＞ 7[3,4]+7 ＞ 14"
+    resolved = SPECIALS["react"].run(enc, newt, "", FixedDice([1, 1, 3, 3]))
+    # weapon,impact: the Dragonewt's impact defense (0) is the lowest: 15 damage.
+    assert Damaged(newt.id, 15, 25) in resolved
+    with pytest.raises(CombatError) as unknown:
+        SPECIALS["attack"].run(enc, newt, "target=Sword Lord weapon=Claw", FixedDice([]))
+    assert unknown.value.code in ("gc.unknown_weapon", "combat.not_your_turn")
