@@ -18,7 +18,13 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
-from bot.ui.views import EncounterButton, EndTurnButton, ReactButton, RevealButton
+from bot.ui.views import (
+    EncounterButton,
+    EndTurnButton,
+    InterruptButton,
+    ReactButton,
+    RevealButton,
+)
 
 log = logging.getLogger("bot")
 
@@ -78,7 +84,9 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog):
             await self.add_cog(cog(self))
-        self.add_dynamic_items(EncounterButton, RevealButton, ReactButton, EndTurnButton)
+        self.add_dynamic_items(
+            EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton
+        )
         await self.sync_commands()
         if not self.intents.message_content:
             log.warning(

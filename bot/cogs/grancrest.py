@@ -272,6 +272,18 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     ) -> None:
         await self._act(interaction, "skill", combatant, f"timing={timing} name={name}")
 
+    async def on_interrupt(
+        self, interaction: discord.Interaction, encounter_id: int, skill: str, who: str | None
+    ) -> None:
+        try:
+            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
+            if where is None or where[0] != encounter_id:
+                raise CombatError("combat.ended")
+            await self._act(interaction, "interrupt", who, skill)
+        except Exception as error:
+            with use_locale(user_locale(interaction)):
+                await report(interaction, error)
+
     async def on_react_button(
         self, interaction: discord.Interaction, encounter_id: int, target_id: int
     ) -> None:

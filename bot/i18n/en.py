@@ -380,4 +380,8 @@ MESSAGES: dict[str, str] = {
     "cmd.char.weapon": "weapon",
     "cmd.char.weapon.desc": "Save a weapon on a Grancrest character",
     "char.weapon_saved": "{weapon} saved on {name}.",
+    "ui.button_interrupt": "Declare initiative skill",
+    "ui.interrupt_title": "Initiative skill",
+    "ui.interrupt_skill": "Skill",
+    "ui.interrupt_combatant": "Combatant (if you have several)",
 }

@@ -380,4 +380,8 @@ MESSAGES: dict[str, str] = {
     "cmd.char.weapon": "武器",
     "cmd.char.weapon.desc": "グランクレストのキャラクターに武器を保存",
     "char.weapon_saved": "{name}に{weapon}を保存しました。",
+    "ui.button_interrupt": "イニシアチブスキル宣言",
+    "ui.interrupt_title": "イニシアチブスキル",
+    "ui.interrupt_skill": "スキル名",
+    "ui.interrupt_combatant": "参加者（複数いる場合）",
 }

@@ -380,4 +380,8 @@ MESSAGES: dict[str, str] = {
     "cmd.char.weapon": "武器",
     "cmd.char.weapon.desc": "為Grancrest角色儲存武器",
     "char.weapon_saved": "已為{name}儲存{weapon}。",
+    "ui.button_interrupt": "宣告先攻技能",
+    "ui.interrupt_title": "先攻技能",
+    "ui.interrupt_skill": "技能名稱",
+    "ui.interrupt_combatant": "參戰者（有多個時）",
 }

@@ -107,13 +107,19 @@ def action_view(
     enc: Encounter, events: list[object], locale: str | None = None
 ) -> discord.ui.View | None:
     """Buttons an announcement needs: end the turn that starts, roll a reaction to an attack."""
-    from bot.combat.events import ReactionRequested, TurnStarted
+    from bot.combat.events import PhaseStarted, ReactionRequested, TurnStarted
 
     if enc.id is None:
         return None
     view = discord.ui.View(timeout=None)
     for event in events:
-        if isinstance(event, TurnStarted):
+        if (
+            isinstance(event, PhaseStarted)
+            and event.phase == "initiative"
+            and enc.system == "GranCrest"
+        ):
+            view.add_item(InterruptButton(enc.id, locale))
+        elif isinstance(event, TurnStarted):
             view.add_item(EndTurnButton(enc.id, event.combatant_id, locale))
         elif isinstance(event, ReactionRequested):
             view.add_item(ReactButton(enc.id, event.target_id, locale))
@@ -144,3 +150,47 @@ class EndTurnButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Encounters")
         await cog.on_end_turn_button(interaction, self.encounter_id, self.actor_id)
+
+
+class InterruptButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gc:interrupt:(?P<encounter>[0-9]+)",
+):
+    """On an initiative phase's announcement: anyone declares an initiative skill (a modal)."""
+
+    def __init__(self, encounter_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_interrupt", locale=locale),
+            style=discord.ButtonStyle.primary,
+            custom_id=f"gc:interrupt:{encounter_id}",
+        )
+        super().__init__(button)
+        self.encounter_id = encounter_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> InterruptButton:
+        return cls(int(match["encounter"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_modal(InterruptModal(self.encounter_id))
+
+
+class InterruptModal(discord.ui.Modal):
+    def __init__(self, encounter_id: int) -> None:
+        super().__init__(title=t("ui.interrupt_title"), timeout=300)
+        self.encounter_id = encounter_id
+        self.skill = discord.ui.TextInput(
+            label=t("ui.interrupt_skill"), custom_id="skill", max_length=100
+        )
+        self.combatant = discord.ui.TextInput(
+            label=t("ui.interrupt_combatant"), custom_id="combatant", required=False, max_length=64
+        )
+        self.add_item(self.skill)
+        self.add_item(self.combatant)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Grancrest")
+        who = self.combatant.value.strip() or None
+        await cog.on_interrupt(interaction, self.encounter_id, self.skill.value, who)

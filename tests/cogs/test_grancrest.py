@@ -122,3 +122,24 @@ async def test_a_saved_weapon_comes_into_combat_and_attacks(world: World, dice: 
         world.channel, "gc attack", target="Orc", weapon="Great Sword"
     )
     assert "(2D6+6>=?) ＞ 10[5,5]+6 ＞ 16" in lines(attacked)
+
+
+async def test_initiative_skills_are_declared_from_the_announcement_until_main(
+    world: World,
+) -> None:
+    await duel(world)  # now in the Sword Lord's main phase; step back to an initiative phase
+    await world.alice.slash(world.channel, "combat act", action="end_turn")
+    announced = [
+        m
+        for m in world.channel.history()
+        if m.embeds and m.embeds[0].title == "第1ラウンド・イニシアチブ"
+    ]
+    button_message = announced[-1]
+    shown = await world.alice.click(button_message, label="イニシアチブスキル宣言")
+    assert shown.modal is not None
+    declared = await world.alice.submit_modal(shown, {"skill": "《カバーリング》"})
+    assert "Sword Lordが《カバーリング》を宣言" in lines(declared)
+    await world.gm.slash(world.channel, "combat next")  # the Dragonewt's main phase: closed
+    late = await world.alice.click(button_message, label="イニシアチブスキル宣言")
+    too_late = await world.alice.submit_modal(late, {"skill": "《カバーリング》"})
+    assert too_late.ephemeral and "before the main phase starts" in too_late.response.content
