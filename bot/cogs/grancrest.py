@@ -21,6 +21,12 @@ from bot.ui.maps import Token, render_map
 if TYPE_CHECKING:
     from bot.app import TabletopBot
 
+# The digest's named actions and the action kind each spends.
+ACTIONS = {
+    "swap_weapon": "minor", "pick_up": "minor", "other_minor": "minor",
+    "exchange_item": "major", "other_major": "major",
+}  # fmt: skip
+
 
 def map_file(enc: Encounter) -> tuple[discord.File, str]:
     """The map image (hidden NPCs left off) and the legend of its numbered tokens."""
@@ -271,6 +277,35 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         self, interaction: discord.Interaction, name: str, timing: str, combatant: str | None = None
     ) -> None:
         await self._act(interaction, "skill", combatant, f"timing={timing} name={name}")
+
+    @gc.command(
+        name=text("action", "cmd.gc.action"),
+        description=text("Take a named minor or major action", "cmd.gc.action.desc"),
+    )
+    @app_commands.describe(
+        kind=text("Which action", "cmd.gc.kind"),
+        detail=text("What exactly (optional)", "cmd.combat.act.detail"),
+        combatant=text("Which combatant", "cmd.gc.combatant"),
+    )
+    @app_commands.choices(
+        kind=[app_commands.Choice(name=text(k, f"gc_action.{k}"), value=k) for k in ACTIONS]
+    )
+    @options("kind", "detail", "combatant")
+    async def action(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        detail: str = "",
+        combatant: str | None = None,
+    ) -> None:
+        label = t(
+            f"gc_action.{kind}",
+            locale=await channel_locale(
+                self.bot, interaction.guild_id, interaction.channel_id or 0
+            ),
+        )
+        what = f"{label}: {detail}" if detail else label
+        await self._act(interaction, ACTIONS[kind], combatant, what)
 
     async def on_interrupt(
         self, interaction: discord.Interaction, encounter_id: int, skill: str, who: str | None

@@ -384,4 +384,13 @@ MESSAGES: dict[str, str] = {
     "ui.interrupt_title": "Initiative skill",
     "ui.interrupt_skill": "Skill",
     "ui.interrupt_combatant": "Combatant (if you have several)",
+    "cmd.gc.action": "action",
+    "cmd.gc.action.desc": "Take a named minor or major action",
+    "cmd.gc.kind": "Which action",
+    "opt.kind": "kind",
+    "gc_action.swap_weapon": "swap weapon (minor)",
+    "gc_action.pick_up": "pick up an item (minor)",
+    "gc_action.other_minor": "other minor action",
+    "gc_action.exchange_item": "exchange an item in the same square (major)",
+    "gc_action.other_major": "other major action",
 }

@@ -384,4 +384,13 @@ MESSAGES: dict[str, str] = {
     "ui.interrupt_title": "イニシアチブスキル",
     "ui.interrupt_skill": "スキル名",
     "ui.interrupt_combatant": "参加者（複数いる場合）",
+    "cmd.gc.action": "行動",
+    "cmd.gc.action.desc": "名前付きのマイナー／メジャーアクションを行う",
+    "cmd.gc.kind": "行動の種類",
+    "opt.kind": "種類",
+    "gc_action.swap_weapon": "武器の持ち替え（マイナー）",
+    "gc_action.pick_up": "アイテムを拾う（マイナー）",
+    "gc_action.other_minor": "その他のマイナーアクション",
+    "gc_action.exchange_item": "同じマスでアイテム受け渡し（メジャー）",
+    "gc_action.other_major": "その他のメジャーアクション",
 }

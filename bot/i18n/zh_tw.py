@@ -384,4 +384,13 @@ MESSAGES: dict[str, str] = {
     "ui.interrupt_title": "先攻技能",
     "ui.interrupt_skill": "技能名稱",
     "ui.interrupt_combatant": "參戰者（有多個時）",
+    "cmd.gc.action": "行動",
+    "cmd.gc.action.desc": "進行指定的次要／主要動作",
+    "cmd.gc.kind": "行動種類",
+    "opt.kind": "種類",
+    "gc_action.swap_weapon": "更換武器（次要）",
+    "gc_action.pick_up": "撿起物品（次要）",
+    "gc_action.other_minor": "其他次要動作",
+    "gc_action.exchange_item": "同格交換物品（主要）",
+    "gc_action.other_major": "其他主要動作",
 }

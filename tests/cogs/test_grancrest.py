@@ -143,3 +143,14 @@ async def test_initiative_skills_are_declared_from_the_announcement_until_main(
     late = await world.alice.click(button_message, label="イニシアチブスキル宣言")
     too_late = await world.alice.submit_modal(late, {"skill": "《カバーリング》"})
     assert too_late.ephemeral and "before the main phase starts" in too_late.response.content
+
+
+async def test_named_actions_spend_their_minor_or_major_once(world: World) -> None:
+    await duel(world)
+    swapped = await world.alice.slash(world.channel, "gc action", kind="swap_weapon", detail="槍")
+    assert "Sword Lord：マイナーアクション — 武器の持ち替え（マイナー）: 槍" in lines(swapped)
+    again = await world.alice.slash(world.channel, "gc action", kind="pick_up")
+    assert again.ephemeral and "already used the minor action" in again.response.content
+    exchanged = await world.alice.slash(world.channel, "gc action", kind="exchange_item")
+    assert "メジャーアクション" in lines(exchanged)
+    assert len(world.env.errors) == 1
