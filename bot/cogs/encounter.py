@@ -19,6 +19,7 @@ from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
+from bot.systems.grancrest.combat import parse_numbers
 from bot.ui import render
 from bot.ui.views import action_view, tracker_view
 
@@ -232,9 +233,13 @@ class EncounterCog(commands.Cog, name="Encounters"):
         speed=text("Move / basic speed (GURPS)", "cmd.combat.add.speed"),
         dx=text("DX (GURPS tie-break)", "cmd.combat.add.dx"),
         hp=text("Hit points", "cmd.combat.add.hp"),
+        numbers=text(
+            "Rule-set numbers, e.g. strength=6 spirit=5 weapon=10 move=4 (Grancrest)",
+            "cmd.combat.add.numbers",
+        ),
     )
     @options("name", "count", "side", "hidden", "action_value", "reflex", "initiative_mod",
-             "sonic_drive", "speed", "dx", "hp")  # fmt: skip
+             "sonic_drive", "speed", "dx", "hp", "numbers")  # fmt: skip
     @app_commands.choices(
         side=[
             app_commands.Choice(name="PC", value="pc"),
@@ -255,7 +260,9 @@ class EncounterCog(commands.Cog, name="Encounters"):
         speed: float = 0.0,
         dx: int = 0,
         hp: int | None = None,
+        numbers: str = "",
     ) -> None:
+        extra = await self._rule_numbers(interaction, numbers)
         stats = Stats(
             action_value=action_value,
             reflex=reflex,
@@ -279,9 +286,24 @@ class EncounterCog(commands.Cog, name="Encounters"):
                 hidden=hidden,
                 stats=stats,
                 owner_id=owner,
+                extra=extra,
             ),
         )
         await self.publish(interaction, outcome)
+
+    async def _rule_numbers(self, interaction: discord.Interaction, numbers: str) -> dict:
+        """The rule set's own numbers given on /combat add (Grancrest: strength=6 weapon=10 …)."""
+        if not numbers.strip():
+            return {}
+        enc = await self.service.status(interaction.channel_id or 0)
+        if enc is None:
+            raise CombatError("combat.no_encounter")
+        if enc.system != "GranCrest":
+            raise CombatError("combat.no_numbers", system=enc.system)
+        values = parse_numbers(numbers)
+        for hp_key in ("hp", "max_hp"):  # HP has its own option
+            values.pop(hp_key, None)
+        return {"gc": values}
 
     @combat.command(
         name=text("join", "cmd.combat.join"),

@@ -154,3 +154,34 @@ async def test_named_actions_spend_their_minor_or_major_once(world: World) -> No
     exchanged = await world.alice.slash(world.channel, "gc action", kind="exchange_item")
     assert "メジャーアクション" in lines(exchanged)
     assert len(world.env.errors) == 1
+
+
+async def test_numbers_given_on_combat_add_and_the_react_command(world: World, dice: Dice) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.gm.slash(world.channel, "combat start")
+    await world.alice.slash(
+        world.channel,
+        "combat add",
+        name="Hero",
+        side="pc",
+        action_value=9,
+        hp=30,
+        numbers="strength=5 weapon=2",
+    )
+    await world.gm.slash(
+        world.channel,
+        "combat add",
+        name="Orc",
+        count=2,
+        action_value=3,
+        hp=20,
+        numbers="strength=4 weapon=3 dodge=2D6",
+    )
+    for _ in range(3):
+        await world.gm.slash(world.channel, "combat next")
+    dice.load(4, 4)
+    await world.alice.slash(world.channel, "gc attack", target="Orc 1", hit="2D6+2", power=5)
+    dice.load(1, 2, 3, 3)
+    reacted = await world.gm.slash(world.channel, "gc react", combatant="Orc 1", check="2D6")
+    assert "Heroの攻撃がOrc 1に命中：10 対 3" in lines(reacted)
+    assert "Orc 1に8点のダメージ（HP 12）。" in lines(reacted)  # 5 + 6 − weapon 3

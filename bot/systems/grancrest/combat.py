@@ -74,25 +74,32 @@ def settle(c: Combatant, before: Dying) -> list[Event]:
     return [CombatantDown(c.id, "dead" if level is Dying.DEAD else f"dying_{int(level)}")]
 
 
+def parse_numbers(detail: str) -> dict[str, Any]:
+    """``strength=6 weapon=10 hp=40 dodge=2D6+4`` → checked values (``dodge`` stays dice)."""
+    found: dict[str, Any] = {}
+    dodge = re.search(r"dodge\s*=\s*(\S+)", fold_width(detail), re.IGNORECASE)
+    if dodge:
+        found["dodge"] = dodge.group(1).upper()
+        detail = detail[: dodge.start()] + detail[dodge.end() :]
+    found.update({k: int(v) for k, v in parse_with(detail, GC_STATS).items()})
+    if not found:
+        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
+    return found
+
+
 def set_numbers(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
     """``strength=6 spirit=4 weapon=10 heat=2 hp=40 dodge=2D6+4``: a combatant's Grancrest
     numbers (``dodge`` is the reaction check it rolls by default)."""
     assert c is not None
-    dodge = re.search(r"dodge\s*=\s*(\S+)", fold_width(detail), re.IGNORECASE)
-    if dodge:
-        numbers(c)["dodge"] = dodge.group(1).upper()
-        detail = detail[: dodge.start()] + detail[dodge.end() :]
-    values = parse_with(detail, GC_STATS)
-    if not values and not dodge:
-        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
+    values = parse_numbers(detail)
     before = level_of(c)
     for key, value in values.items():
         if key in ("hp", "max_hp"):
             setattr(c.stats, key, int(value))
         else:
-            numbers(c)[key] = int(value)
+            numbers(c)[key] = value
     if "hp" in values and c.stats.max_hp is None:
         c.stats.max_hp = int(values["hp"])
     return settle(c, before)
