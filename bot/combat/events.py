@@ -99,6 +99,19 @@ class WeaponSet(Event):
 
 
 @dataclass(frozen=True)
+class EngageChanged(Event):
+    combatant_id: int
+    engage: int | None  # the engage it is in now (None: on its own)
+
+
+@dataclass(frozen=True)
+class MovedDistance(Event):
+    combatant_id: int
+    metres: int
+    full: bool
+
+
+@dataclass(frozen=True)
 class SkillUsed(Event):
     combatant_id: int
     skill: str

@@ -138,6 +138,14 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
         case ev.WeaponSet(combatant_id=i, weapon=weapon):
             return t("ui.weapon_set", name=n(i), weapon=weapon)  # type: ignore[operator]
+        case ev.EngageChanged(combatant_id=i, engage=group):
+            return t("ui.engaged" if group else "ui.disengaged", name=n(i), engage=group)  # type: ignore[operator]
+        case ev.MovedDistance(combatant_id=i, metres=metres):
+            return t("ui.moved_metres", name=n(i), metres=metres)  # type: ignore[operator]
+        case ev.StatusApplied(combatant_id=i, status=status):
+            return t("ui.status_applied", name=n(i), status=t(f"status.{status}"))  # type: ignore[operator]
+        case ev.StatusExpired(combatant_id=i, status=status):
+            return t("ui.status_expired", name=n(i), status=t(f"status.{status}"))  # type: ignore[operator]
         case ev.SkillUsed(combatant_id=i, skill=skill, timing=timing):
             return t("ui.skill_used", name=n(i), skill=skill, timing=t(f"timing.{timing}"))  # type: ignore[operator]
         case ev.MapChanged(width=width, height=height):

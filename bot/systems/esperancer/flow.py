@@ -15,6 +15,7 @@ from bot.combat.events import Event, SonicDriveChosen, SonicDriveOffered
 from bot.combat.model import Action, Combatant, Encounter, Phase, Side
 from bot.dice import DieSource
 from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first
+from bot.systems.esperancer import actions, statuses
 
 
 class EsperancerRules(RuleSet):
@@ -69,6 +70,9 @@ class EsperancerRules(RuleSet):
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.used = []
+                return statuses.on_turn_start(actor)  # prone ends as its own action starts
+        if enc.phase is Phase.CLEANUP:
+            return statuses.poison_ticks(enc, dice)
         return []
 
     def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
@@ -82,7 +86,14 @@ class EsperancerRules(RuleSet):
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.acted = True
+                events += statuses.on_turn_end(actor)  # paralysis and seal have passed
         return events
+
+    def available(self, enc: Encounter, c: Combatant) -> list[Action]:
+        left = super().available(enc, c)
+        if statuses.has(c, statuses.Effect.PARALYSIS):
+            left = [a for a in left if a is not Action.MINOR]  # paralysis: no minor action
+        return left
 
     def roll_for(self, enc: Encounter, c: Combatant, dice: DieSource | None) -> list[Event]:
         command = f"ES{c.stats.initiative_mod:+d}" if c.stats.initiative_mod else "ES"
@@ -98,6 +109,13 @@ class EsperancerRules(RuleSet):
         return {
             "roll_initiative": Special(gm_only=False, needs_combatant=True, run=self.roll_own),
             "sonic": Special(gm_only=False, needs_combatant=True, run=self.choose_sonic),
+            "esp_set": Special(gm_only=False, needs_combatant=True, run=actions.set_numbers),
+            "status": Special(gm_only=True, needs_combatant=True, run=actions.status),
+            "engage": Special(gm_only=False, needs_combatant=True, run=actions.engage),
+            "leave": Special(gm_only=False, needs_combatant=True, run=actions.leave),
+            "attack": Special(gm_only=False, needs_combatant=True, run=actions.attack),
+            "skill": Special(gm_only=False, needs_combatant=True, run=actions.skill),
+            "move": Special(gm_only=False, needs_combatant=True, run=actions.move),
         }
 
     def roll_own(

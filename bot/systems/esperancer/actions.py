@@ -1,0 +1,232 @@
+"""Esperancer actions in an encounter: numbers, statuses, engagement, attacks, skills, moves.
+
+Rules digest "Turn flow", "Engagement", "Status effects". Decision (the digest is silent): an
+attack hits when its check beats the dodge; a tie goes to the dodge, as in Grancrest.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.combat.errors import CombatError
+from bot.combat.events import (
+    ActionUsed,
+    AttackResolved,
+    Damaged,
+    EngageChanged,
+    Event,
+    MovedDistance,
+    Rolled,
+    SkillUsed,
+)
+from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.dice import DiceError, DieSource, RollResult, roll
+from bot.dice.parser import fold_width
+from bot.systems.esperancer import statuses
+from bot.systems.esperancer.statuses import Effect, numbers
+
+_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
+
+
+def options(detail: str) -> dict[str, str]:
+    """``target=Night Owl hit=+3``: a value runs until the next ``key=``."""
+    text = fold_width(detail)
+    keys = list(_KEY.finditer(text))
+    return {
+        m.group(1).lower(): text[
+            m.end() : keys[n + 1].start() if n + 1 < len(keys) else len(text)
+        ].strip()
+        for n, m in enumerate(keys)
+    }
+
+
+def _roll(command: str, dice: DieSource | None) -> RollResult:
+    try:
+        result = roll(command, system="Esperancer", dice=dice, strict=True)
+    except DiceError as error:
+        raise CombatError("esp.bad_roll", text=command[:40]) from error
+    if result is None or result.total is None:
+        raise CombatError("esp.bad_roll", text=command[:40])
+    return result
+
+
+def _rolled(c: Combatant, purpose: str, result: RollResult) -> Rolled:
+    return Rolled(c.id, purpose, result.text, result.total, list(result.rands))
+
+
+def _own_turn(enc: Encounter, c: Combatant) -> None:
+    if enc.phase is not Phase.MAIN or enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+
+
+def set_numbers(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``hp=30 dodge=2 speed=5 boss=yes``."""
+    assert c is not None
+    found = options(detail)
+    if not found:
+        raise CombatError("esp.bad_numbers", text=detail[:40])
+    for key, value in found.items():
+        if key == "boss":
+            numbers(c)["boss"] = value.lower() in ("yes", "true", "1", "on", "はい")
+        elif key in ("hp", "dodge", "speed") and re.fullmatch(r"-?[0-9]+", value):
+            if key == "hp":
+                c.stats.hp = int(value)
+                c.stats.max_hp = c.stats.max_hp or int(value)
+            else:
+                numbers(c)[key] = int(value)
+        else:
+            raise CombatError("esp.bad_numbers", text=f"{key}={value}"[:40])
+    return []
+
+
+def status(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``add poison`` / ``remove prone`` (also 毒, 転倒, 麻痺, 眠り, 気絶, 封印)."""
+    assert c is not None
+    verb, _, name = detail.strip().partition(" ")
+    effect = statuses.effect_named(name)
+    if verb.lower() == "add":
+        return statuses.apply(c, effect)
+    if verb.lower() == "remove":
+        return statuses.remove(c, effect)
+    raise CombatError("esp.bad_status", text=detail[:40])
+
+
+def engage(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """Join ``detail``'s engage (or form one with it)."""
+    assert c is not None
+    other = enc.find(detail.strip())
+    if other is None or other is c:
+        raise CombatError("combat.unknown_combatant", name=detail.strip() or "—")
+    group = numbers(other).get("engage")
+    if group is None:
+        group = max((numbers(x).get("engage") or 0 for x in enc.combatants), default=0) + 1
+        numbers(other)["engage"] = group
+    numbers(c)["engage"] = group
+    return [EngageChanged(c.id, group)]
+
+
+def leave(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    assert c is not None
+    numbers(c).pop("engage", None)
+    return [EngageChanged(c.id, None)]
+
+
+def same_engage(a: Combatant, b: Combatant) -> bool:
+    group = numbers(a).get("engage")
+    return group is not None and group == numbers(b).get("engage")
+
+
+def attack(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``target=… hit=+3 damage=2D10+5 range=engaged|ranged``: the hit check (an ES check) against
+    the target's dodge (ES + its dodge; prone: one die fewer); damage is a plain roll."""
+    assert c is not None
+    found = options(detail)
+    target = enc.find(found.get("target", ""))
+    if target is None:
+        raise CombatError("combat.unknown_combatant", name=found.get("target", "—"))
+    _own_turn(enc, c)
+    if Action.MAJOR in c.used:
+        raise CombatError("combat.action_used", name=c.name, action=Action.MAJOR.value)
+    if found.get("range", "engaged").lower() in ("engaged", "melee", "至近") and not same_engage(
+        c, target
+    ):
+        raise CombatError("esp.not_engaged", name=target.name)
+    hit = _roll(_check(found.get("hit", "")), dice)
+    dodge_mod = int(numbers(target).get("dodge", 0))
+    dodge_command = _check(f"{dodge_mod:+d}" if dodge_mod else "")
+    if statuses.has(target, Effect.PRONE):
+        dodge_command += "-1D10"  # prone: dodge checks −1D10 (one die fewer)
+    dodge = _roll(dodge_command, dice)
+    c.used.append(Action.MAJOR)
+    hits = (hit.total or 0) > (dodge.total or 0)
+    events: list[Event] = [
+        _rolled(c, "hit", hit), _rolled(target, "dodge", dodge),
+        AttackResolved(c.id, target.id, hit.total or 0, dodge.total or 0, hits),
+    ]  # fmt: skip
+    if hits:
+        spec = found.get("damage", "0") or "0"
+        if spec.isdigit():
+            amount = int(spec)
+        else:  # a damage roll is not a check: a plain roll, no explosion
+            damage = _roll(spec.upper(), dice)
+            amount = damage.total or 0
+            events.append(_rolled(c, "damage", damage))
+        if target.stats.hp is not None:
+            target.stats.hp -= amount
+            events.append(Damaged(target.id, amount, target.stats.hp))
+    return events + statuses.on_attacked(target)
+
+
+def _check(modifier: str) -> str:
+    text = fold_width(modifier).upper().replace(" ", "")
+    if re.match(r"[0-9]*ESN?", text):
+        return text
+    if text and not re.fullmatch(r"([+-]([0-9]+D10|[0-9]+D|[0-9]+))+", text):
+        raise CombatError("esp.bad_roll", text=modifier[:40])
+    return "ES" + text
+
+
+def skill(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``timing=major name=…``: minor (one, no combining), major (at most one plain major skill
+    a turn; sealed: none), combinable (any number), setup / cleanup (several, in that phase)."""
+    assert c is not None
+    found = options(detail)
+    timing, name = found.get("timing", "").lower(), found.get("name", "—")
+    if timing in ("setup", "cleanup"):
+        if enc.phase is not Phase(timing):
+            raise CombatError("gc.wrong_timing", name=name, timing=timing)
+        if not c.can_act:
+            raise CombatError("combat.cannot_act", name=c.name)
+        return [SkillUsed(c.id, name, timing)]
+    _own_turn(enc, c)
+    if timing == "minor":
+        if statuses.has(c, Effect.PARALYSIS):
+            raise CombatError("esp.paralysed", name=c.name)
+        if Action.MINOR in c.used:
+            raise CombatError("combat.action_used", name=c.name, action=Action.MINOR.value)
+        c.used.append(Action.MINOR)
+        return [ActionUsed(c.id, Action.MINOR.value, name)]
+    if timing == "major":
+        if statuses.has(c, Effect.SEAL):
+            raise CombatError("esp.sealed", name=c.name)
+        if Action.MAJOR in c.used:
+            raise CombatError("esp.one_major_skill", name=c.name)
+        c.used.append(Action.MAJOR)
+        return [ActionUsed(c.id, Action.MAJOR.value, name)]
+    if timing == "combinable":
+        return [SkillUsed(c.id, name, timing)]
+    raise CombatError("combat.unknown_action", action=timing or "—")
+
+
+def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``5`` metres (minor, up to speed) or ``15 full`` (major, up to speed × 3); ``past=Name``
+    is refused while that enemy, engaged with the mover, still stands (blockade)."""
+    assert c is not None
+    match = re.match(r"\s*([0-9]+)", fold_width(detail))
+    if not match:
+        raise CombatError("esp.bad_move", text=detail[:40])
+    metres, full = int(match.group(1)), "full" in detail.lower()
+    _own_turn(enc, c)
+    action = Action.MAJOR if full else Action.MINOR
+    if action is Action.MINOR and statuses.has(c, Effect.PARALYSIS):
+        raise CombatError("esp.paralysed", name=c.name)
+    if action in c.used:
+        raise CombatError("combat.action_used", name=c.name, action=action.value)
+    speed = int(numbers(c).get("speed", 0))
+    limit = speed * 3 if full else speed
+    if metres > limit:
+        raise CombatError("esp.too_far", name=c.name, metres=metres, limit=limit)
+    past = options(detail).get("past")
+    if past:
+        enemy = enc.find(past)
+        if (
+            enemy is not None
+            and enemy.side is not c.side
+            and not enemy.out
+            and same_engage(c, enemy)
+        ):
+            raise CombatError("esp.blockaded", name=c.name, enemy=enemy.name)
+    c.used.append(action)
+    return [MovedDistance(c.id, metres, full)]

@@ -1,0 +1,110 @@
+"""Esperancer's six status effects (rules digest "Status effects"), exactly as listed:
+
+| status | effect | ends |
+| poison 毒 | 1D10 true damage at every Cleanup (not a check: no explosion) | by effects |
+| prone 転倒 | dodge checks −1D10 | the moment its own action starts |
+| paralysis 麻痺 | no minor action | once the minor it could not take has passed |
+| sleep 眠り | no major, minor, setup or cleanup action | when attacked; bosses immune |
+| faint 気絶 | incapacitated at once | when attacked; bosses immune |
+| seal 封印 | no plain "Timing: Major" skill on its next action | when that major action ends |
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Damaged, Event, Rolled, StatusApplied, StatusExpired
+from bot.combat.model import Combatant, Encounter, Status
+from bot.dice import DieSource, roll
+
+
+class Effect(StrEnum):
+    POISON = "poison"
+    PRONE = "prone"
+    PARALYSIS = "paralysis"
+    SLEEP = "sleep"
+    FAINT = "faint"
+    SEAL = "seal"
+
+
+ALIASES = {
+    "毒": Effect.POISON, "転倒": Effect.PRONE, "轉倒": Effect.PRONE, "麻痺": Effect.PARALYSIS,
+    "眠り": Effect.SLEEP, "睡眠": Effect.SLEEP, "気絶": Effect.FAINT, "昏迷": Effect.FAINT,
+    "封印": Effect.SEAL,
+}  # fmt: skip
+ENDED_BY_ATTACK = (Effect.SLEEP, Effect.FAINT)
+
+
+def numbers(c: Combatant) -> dict[str, Any]:
+    return c.extra.setdefault("esp", {})
+
+
+def effect_named(name: str) -> Effect:
+    key = name.strip().lower()
+    if key in Effect.__members__.values():
+        return Effect(key)
+    if name.strip() in ALIASES:
+        return ALIASES[name.strip()]
+    raise CombatError(
+        "esp.unknown_status", name=name[:20], known=", ".join(e.value for e in Effect)
+    )
+
+
+def has(c: Combatant, effect: Effect) -> bool:
+    return any(s.kind == effect.value for s in c.statuses)
+
+
+def _refresh(c: Combatant) -> None:
+    # Asleep or fainted: no actions at all (the engine then skips its turn).
+    c.incapacitated = has(c, Effect.SLEEP) or has(c, Effect.FAINT)
+
+
+def apply(c: Combatant, effect: Effect) -> list[Event]:
+    if effect in ENDED_BY_ATTACK and numbers(c).get("boss"):
+        raise CombatError("esp.boss_immune", name=c.name, status=effect.value)
+    if has(c, effect):
+        return []
+    c.statuses.append(Status(effect.value))
+    _refresh(c)
+    return [StatusApplied(c.id, effect.value)]
+
+
+def remove(c: Combatant, effect: Effect) -> list[Event]:
+    if not has(c, effect):
+        return []
+    c.statuses = [s for s in c.statuses if s.kind != effect.value]
+    _refresh(c)
+    return [StatusExpired(c.id, effect.value)]
+
+
+def on_turn_start(c: Combatant) -> list[Event]:
+    """Prone ends the moment its own action starts."""
+    return remove(c, Effect.PRONE)
+
+
+def on_turn_end(c: Combatant) -> list[Event]:
+    """Paralysis ends once the minor it could not take has passed; seal when its major ends."""
+    return remove(c, Effect.PARALYSIS) + remove(c, Effect.SEAL)
+
+
+def on_attacked(c: Combatant) -> list[Event]:
+    """Sleep and faint end at once when attacked."""
+    return [e for effect in ENDED_BY_ATTACK for e in remove(c, effect)]
+
+
+def poison_ticks(enc: Encounter, dice: DieSource | None) -> list[Event]:
+    """At every Cleanup a poisoned combatant takes 1D10 true damage — a plain roll, never a
+    check, so a 10 does not explode."""
+    events: list[Event] = []
+    for c in enc.combatants:
+        if not has(c, Effect.POISON) or c.out:
+            continue
+        result = roll("1D10", system="Esperancer", dice=dice, strict=True)
+        assert result is not None and result.total is not None
+        events.append(Rolled(c.id, "poison", result.text, result.total, list(result.rands)))
+        if c.stats.hp is not None:
+            c.stats.hp -= result.total
+            events.append(Damaged(c.id, result.total, c.stats.hp))
+    return events
