@@ -71,6 +71,7 @@ class TabletopBot(commands.Bot):
         from bot.cogs.characters import CharactersCog
         from bot.cogs.dice import DiceCog
         from bot.cogs.encounter import EncounterCog
+        from bot.cogs.esperancer import EsperancerCog
         from bot.cogs.grancrest import GrancrestCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.tables import TablesCog
@@ -82,7 +83,10 @@ class TabletopBot(commands.Bot):
         self.tables = TableStore(self.database)
         self.encounters = EncounterService(self.database, self.dice)
         await self.tree.set_translator(Translator())
-        for cog in (DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog):
+        for cog in (
+            DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
+            EsperancerCog,
+        ):  # fmt: skip
             await self.add_cog(cog(self))
         self.add_dynamic_items(
             EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton

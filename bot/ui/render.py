@@ -143,9 +143,9 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.MovedDistance(combatant_id=i, metres=metres):
             return t("ui.moved_metres", name=n(i), metres=metres)  # type: ignore[operator]
         case ev.StatusApplied(combatant_id=i, status=status):
-            return t("ui.status_applied", name=n(i), status=t(f"status.{status}"))  # type: ignore[operator]
+            return t("ui.status_applied", name=n(i), status=status_name(status))  # type: ignore[operator]
         case ev.StatusExpired(combatant_id=i, status=status):
-            return t("ui.status_expired", name=n(i), status=t(f"status.{status}"))  # type: ignore[operator]
+            return t("ui.status_expired", name=n(i), status=status_name(status))  # type: ignore[operator]
         case ev.SkillUsed(combatant_id=i, skill=skill, timing=timing):
             return t("ui.skill_used", name=n(i), skill=skill, timing=t(f"timing.{timing}"))  # type: ignore[operator]
         case ev.MapChanged(width=width, height=height):
@@ -163,6 +163,12 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.CombatEnded(round=round_number):
             return t("ui.ended", round=round_number)
     return None
+
+
+def status_name(kind: str) -> str:
+    """A status in the reader's language; rule sets' own kinds without a catalog entry as is."""
+    name = t(f"status.{kind}")
+    return kind if name == f"status.{kind}" else name
 
 
 def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
@@ -191,7 +197,10 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
             if c.stats.hp is not None
             else ""
         )
-        statuses = " ".join(f"[{s.kind}]" for s in c.statuses)
+        statuses = " ".join(f"[{status_name(s.kind)}]" for s in c.statuses)
+        engage = c.extra.get("esp", {}).get("engage")
+        if engage is not None:
+            statuses = f"{t('ui.engage_mark', engage=engage)} {statuses}".strip()
         dying = int(c.extra.get("gc", {}).get("dying", 0))
         if 1 <= dying <= 3:
             statuses = f"{t('ui.dying', level=dying)} {statuses}".strip()
