@@ -18,6 +18,7 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
+from bot.ui.esp_views import InitiativeButton, SonicButton
 from bot.ui.views import (
     EncounterButton,
     EndTurnButton,
@@ -89,8 +90,9 @@ class TabletopBot(commands.Bot):
         ):  # fmt: skip
             await self.add_cog(cog(self))
         self.add_dynamic_items(
-            EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton
-        )
+            EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton,
+            InitiativeButton, SonicButton,
+        )  # fmt: skip
         await self.sync_commands()
         if not self.intents.message_content:
             log.warning(

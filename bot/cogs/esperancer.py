@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import caller_of, in_time
+from bot.cogs.common import caller_of, in_time, report, user_locale
+from bot.combat.errors import CombatError
+from bot.i18n import use_locale
 from bot.i18n.translator import options, text
 from bot.systems.esperancer.statuses import Effect
 
@@ -42,6 +44,23 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
             self.bot.encounters.act(interaction.channel_id or 0, caller, action, combatant, detail),
         )
         await self.bot.get_cog("Encounters").publish(interaction, outcome)
+
+    async def on_button(
+        self,
+        interaction: discord.Interaction,
+        encounter_id: int,
+        action: str,
+        combatant: str | None,
+        detail: str,
+    ) -> None:
+        try:
+            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
+            if where is None or where[0] != encounter_id:
+                raise CombatError("combat.ended")
+            await self._act(interaction, action, combatant, detail)
+        except Exception as error:
+            with use_locale(user_locale(interaction)):
+                await report(interaction, error)
 
     async def _combatants(
         self, interaction: discord.Interaction, current: str

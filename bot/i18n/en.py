@@ -397,7 +397,7 @@ MESSAGES: dict[str, str] = {
     "opt.numbers": "numbers",
     "combat.no_numbers": "{system} encounters take no extra numbers here.",
     "esp.unknown_status": "No status “{name}”. Known: {known}.",
-    "esp.boss_immune": "{name} is a boss: immune to {status}.",
+    "esp.boss_immune": "{name} is a boss: bosses are immune to sleep and faint.",
     "esp.bad_roll": "Cannot roll “{text}” here: use an ES check such as +3 or ES+1D10+2, or dice such as 2D10+5.",
     "esp.bad_numbers": "Cannot read “{text}”: write hp=30 dodge=2 speed=5 boss=yes.",
     "esp.bad_status": "Write add <status> or remove <status> (not “{text}”).",
@@ -467,4 +467,7 @@ MESSAGES: dict[str, str] = {
     "opt.metres": "metres",
     "opt.past": "past",
     "ui.engage_mark": "⚔E{engage}",
+    "ui.button_initiative": "Roll initiative",
+    "ui.button_sonic_yes": "Sonic Drive!",
+    "ui.button_sonic_no": "Not this time",
 }

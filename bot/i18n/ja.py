@@ -397,7 +397,7 @@ MESSAGES: dict[str, str] = {
     "opt.numbers": "数値",
     "combat.no_numbers": "{system}の戦闘ではここで追加の数値は使えません。",
     "esp.unknown_status": "状態異常「{name}」はありません。使えるもの：{known}",
-    "esp.boss_immune": "{name}はボスのため{status}は無効です。",
+    "esp.boss_immune": "{name}はボスです：ボスは眠りと気絶を受けません。",
     "esp.bad_roll": "「{text}」は振れません。+3 や ES+1D10+2 の判定、2D10+5 のようなダイスで書いてください。",
     "esp.bad_numbers": "「{text}」を読めません。hp=30 dodge=2 speed=5 boss=yes のように書いてください。",
     "esp.bad_status": "add 状態異常 か remove 状態異常 と書いてください（「{text}」は不可）。",
@@ -467,4 +467,7 @@ MESSAGES: dict[str, str] = {
     "opt.metres": "距離",
     "opt.past": "通過",
     "ui.engage_mark": "⚔E{engage}",
+    "ui.button_initiative": "行動値を振る",
+    "ui.button_sonic_yes": "ソニックドライブ！",
+    "ui.button_sonic_no": "使わない",
 }

@@ -397,7 +397,7 @@ MESSAGES: dict[str, str] = {
     "opt.numbers": "數值",
     "combat.no_numbers": "{system}戰鬥在這裡不接受額外數值。",
     "esp.unknown_status": "沒有「{name}」這種狀態。可用的有：{known}",
-    "esp.boss_immune": "{name}是頭目：對{status}免疫。",
+    "esp.boss_immune": "{name}是頭目：頭目對睡眠與昏迷免疫。",
     "esp.bad_roll": "無法擲「{text}」：請用 +3、ES+1D10+2 這類判定，或 2D10+5 這類骰子。",
     "esp.bad_numbers": "無法解讀「{text}」：請寫成 hp=30 dodge=2 speed=5 boss=yes。",
     "esp.bad_status": "請寫成 add 狀態 或 remove 狀態（不能是「{text}」）。",
@@ -467,4 +467,7 @@ MESSAGES: dict[str, str] = {
     "opt.metres": "距離",
     "opt.past": "通過",
     "ui.engage_mark": "⚔E{engage}",
+    "ui.button_initiative": "擲行動值",
+    "ui.button_sonic_yes": "音速驅動！",
+    "ui.button_sonic_no": "不發動",
 }

@@ -108,6 +108,7 @@ def action_view(
 ) -> discord.ui.View | None:
     """Buttons an announcement needs: end the turn that starts, roll a reaction to an attack."""
     from bot.combat.events import PhaseStarted, ReactionRequested, TurnStarted
+    from bot.ui.esp_views import esperancer_buttons
 
     if enc.id is None:
         return None
@@ -119,6 +120,9 @@ def action_view(
             and enc.system == "GranCrest"
         ):
             view.add_item(InterruptButton(enc.id, locale))
+        elif enc.system == "Esperancer" and (buttons := esperancer_buttons(enc.id, event, locale)):
+            for button in buttons:
+                view.add_item(button)
         elif isinstance(event, TurnStarted):
             view.add_item(EndTurnButton(enc.id, event.combatant_id, locale))
         elif isinstance(event, ReactionRequested):

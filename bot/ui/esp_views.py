@@ -1,0 +1,76 @@
+"""Esperancer's persistent buttons: roll your own initiative; answer the Sonic Drive offer.
+Like the others, their custom ids carry what they act on, so they survive a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+
+
+class InitiativeButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"esp:init:(?P<encounter>[0-9]+)"
+):
+    """On the Initiative phase's announcement: each player rolls their own combatant's check."""
+
+    def __init__(self, encounter_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_initiative", locale=locale),
+            style=discord.ButtonStyle.primary,
+            custom_id=f"esp:init:{encounter_id}",
+        )
+        super().__init__(button)
+        self.encounter_id = encounter_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> InitiativeButton:
+        return cls(int(match["encounter"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Esperancer")
+        await cog.on_button(interaction, self.encounter_id, "roll_initiative", None, "")
+
+
+class SonicButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"esp:sonic:(?P<encounter>[0-9]+):(?P<who>[0-9]+):(?P<answer>yes|no)",
+):
+    """On a Sonic Drive offer: its player (or the GM) triggers it or lets it pass."""
+
+    def __init__(
+        self, encounter_id: int, combatant_id: int, answer: str, locale: str | None = None
+    ) -> None:
+        button = discord.ui.Button(
+            label=t(f"ui.button_sonic_{answer}", locale=locale),
+            style=discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary,
+            custom_id=f"esp:sonic:{encounter_id}:{combatant_id}:{answer}",
+        )
+        super().__init__(button)
+        self.encounter_id, self.combatant_id, self.answer = encounter_id, combatant_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> SonicButton:
+        return cls(int(match["encounter"]), int(match["who"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Esperancer")
+        await cog.on_button(
+            interaction, self.encounter_id, "sonic", str(self.combatant_id), self.answer
+        )
+
+
+def esperancer_buttons(encounter_id: int, event: object, locale: str | None) -> list:
+    from bot.combat.events import PhaseStarted, SonicDriveOffered
+
+    if isinstance(event, PhaseStarted) and event.phase == "initiative":
+        return [InitiativeButton(encounter_id, locale)]
+    if isinstance(event, SonicDriveOffered):
+        return [SonicButton(encounter_id, event.combatant_id, a, locale) for a in ("yes", "no")]
+    return []
