@@ -20,6 +20,7 @@ from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
 from bot.systems.grancrest.combat import parse_numbers
+from bot.systems.stats import SCHEMAS, parse_with
 from bot.ui import render
 from bot.ui.views import action_view, tracker_view
 
@@ -234,7 +235,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         dx=text("DX (GURPS tie-break)", "cmd.combat.add.dx"),
         hp=text("Hit points", "cmd.combat.add.hp"),
         numbers=text(
-            "Rule-set numbers, e.g. strength=6 spirit=5 weapon=10 move=4 (Grancrest)",
+            "Rule-set numbers: strength=6 weapon=10 move=4 (Grancrest); "
+            "dodge=2 boss=1 (Esperancer)",
             "cmd.combat.add.numbers",
         ),
     )
@@ -298,6 +300,10 @@ class EncounterCog(commands.Cog, name="Encounters"):
         enc = await self.service.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
+        if enc.system == "Esperancer":  # dodge=2 boss=1 (the rest has options of its own)
+            return {
+                "esp": parse_with(numbers, {k: SCHEMAS["Esperancer"][k] for k in ("dodge", "boss")})
+            }
         if enc.system != "GranCrest":
             raise CombatError("combat.no_numbers", system=enc.system)
         values = parse_numbers(numbers)

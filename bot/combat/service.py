@@ -40,6 +40,8 @@ from bot.store.encounters import (
 from bot.store.models import Character
 from bot.systems import ruleset
 
+# Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
+OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp"}
 UNDOABLE_DEPTH = 500  # how far back undo can walk
 
 
@@ -195,7 +197,8 @@ class EncounterService:
                 known["max_hp"] = known["hp"]
             # The rest (strength, defenses, move …) is the rule set's own: kept under its key.
             rest = {k: v for k, v in saved.items() if k not in Stats.__dataclass_fields__}
-            extra = {"gc": rest} if rest and enc.system == "GranCrest" else {}
+            own_key = OWN_NUMBERS.get(enc.system)
+            extra = {own_key: rest} if rest and own_key else {}
             return engine.add(
                 enc, character["name"], Side.PC, owner_id=character["owner_id"],
                 stats=Stats(**known), character_id=character["id"], extra=extra,

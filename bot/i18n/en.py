@@ -393,7 +393,7 @@ MESSAGES: dict[str, str] = {
     "gc_action.other_minor": "other minor action",
     "gc_action.exchange_item": "exchange an item in the same square (major)",
     "gc_action.other_major": "other major action",
-    "cmd.combat.add.numbers": "Rule-set numbers, e.g. strength=6 spirit=5 weapon=10 move=4 (Grancrest)",
+    "cmd.combat.add.numbers": "Rule-set numbers: strength=6 weapon=10 move=4 (Grancrest); dodge=2 boss=1 (Esperancer)",
     "opt.numbers": "numbers",
     "combat.no_numbers": "{system} encounters take no extra numbers here.",
     "esp.unknown_status": "No status “{name}”. Known: {known}.",

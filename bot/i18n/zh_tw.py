@@ -393,7 +393,7 @@ MESSAGES: dict[str, str] = {
     "gc_action.other_minor": "其他次要動作",
     "gc_action.exchange_item": "同格交換物品（主要）",
     "gc_action.other_major": "其他主要動作",
-    "cmd.combat.add.numbers": "規則專屬數值（例：strength=6 spirit=5 weapon=10 move=4，Grancrest）",
+    "cmd.combat.add.numbers": "規則專屬數值：strength=6 weapon=10 move=4（Grancrest）；dodge=2 boss=1（Esperancer）",
     "opt.numbers": "數值",
     "combat.no_numbers": "{system}戰鬥在這裡不接受額外數值。",
     "esp.unknown_status": "沒有「{name}」這種狀態。可用的有：{known}",

@@ -36,7 +36,7 @@ SCHEMAS: dict[str, dict[str, Stat]] = {
     },
     "Esperancer": {
         **COMMON, "initiative_mod": Stat(int, -99, 99), "sonic_drive": Stat(int, 0, 999),
-        "speed": Stat(int, 0, 999),
+        "speed": Stat(int, 0, 999), "dodge": Stat(int, -99, 99), "boss": Stat(int, 0, 1),
     },
     "GURPS": {
         **COMMON, "speed": Stat(float, 0, 99), "dx": Stat(int, 1, 40), "st": Stat(int, 1, 40),

@@ -119,3 +119,59 @@ async def test_the_initiative_and_sonic_buttons_work_after_a_restart(
     assert "Hero" in lines(declined)
     main = await world.gm.slash(world.channel, "combat next")
     assert "▶ 1. Hero (17)" in lines(main)
+
+
+async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> None:
+    await table(world)
+    await world.gm.slash(world.channel, "combat next")
+    setup = await world.alice.slash(world.channel, "esp skill", name="Ready", timing="setup")
+    assert "Heroは《Ready》" in lines(setup) or "HeroはReadyを使用（セットアップ）。" in lines(
+        setup
+    )
+    dice.load(1, 1)
+    await world.gm.slash(world.channel, "combat next")
+    dice.load(9, 9)
+    await world.gm.slash(world.channel, "combat next")
+    await world.alice.slash(world.channel, "esp engage", other="Drone")
+    left = await world.alice.slash(world.channel, "esp leave")
+    assert "Heroはエンゲージから離脱した。" in lines(left)
+    moved = await world.alice.slash(world.channel, "esp move", metres=5)
+    assert "Heroは5m移動した。" in lines(moved)
+    combined = await world.alice.slash(world.channel, "esp skill", name="Edge", timing="combinable")
+    assert "HeroはEdgeを使用（メジャー（組み合わせ可））。" in lines(combined)
+    await world.alice.slash(world.channel, "esp skill", name="Storm", timing="major")
+    second = await world.alice.slash(world.channel, "esp skill", name="Storm 2", timing="major")
+    assert second.ephemeral and "at most one plain major skill" in second.response.content
+    too_far = await world.alice.slash(world.channel, "esp move", metres=15, full=True)
+    assert too_far.ephemeral  # the major action is spent
+    assert len(world.env.errors) == 2
+
+
+async def test_saved_characters_and_combat_add_carry_esperancer_numbers(
+    world: World, dice: Dice
+) -> None:
+    await world.gm.slash(world.channel, "system set", system="Esperancer")
+    await world.alice.slash(
+        world.channel, "char create", name="Aoi",
+        stats="hp=28 initiative_mod=3 sonic_drive=18 speed=6 dodge=2",
+    )  # fmt: skip
+    await world.gm.slash(world.channel, "combat start")
+    choices = await world.alice.autocomplete(world.channel, "combat join", "character", "Ao")
+    await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
+    await world.gm.slash(world.channel, "combat add", name="Warden", hp=50, numbers="boss=1")
+    refused = await world.gm.slash(
+        world.channel, "esp status", change="add", effect="faint", target="Warden"
+    )
+    assert refused.ephemeral and "boss" in refused.response.content
+    await world.gm.slash(world.channel, "combat next")
+    dice.load(9, 9)
+    await world.gm.slash(world.channel, "combat next")  # Warden 18
+    dice.load(5, 5)
+    await world.gm.slash(world.channel, "combat next")  # Aoi 10+3 = 13; Warden acts
+    await world.gm.slash(world.channel, "esp engage", combatant="Warden", other="Aoi")
+    dice.load(5, 5, 4, 4)  # hit 10 against Aoi's dodge 4+4+2 = 10: a tie goes to the dodge
+    attacked = await world.gm.slash(world.channel, "esp attack", target="Aoi", damage="9")
+    assert "AoiはWardenの攻撃を回避：10 対 10" in lines(attacked)
+    status = await world.alice.slash(world.channel, "combat status")
+    assert "Aoi (PC) HP 28/28" in lines(status)
+    assert len(world.env.errors) == 1

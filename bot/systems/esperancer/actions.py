@@ -74,6 +74,8 @@ def set_numbers(
             if key == "hp":
                 c.stats.hp = int(value)
                 c.stats.max_hp = c.stats.max_hp or int(value)
+            elif key == "speed":
+                c.stats.speed = int(value)  # where /combat add and /char put it too
             else:
                 numbers(c)[key] = int(value)
         else:
@@ -214,7 +216,7 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
         raise CombatError("esp.paralysed", name=c.name)
     if action in c.used:
         raise CombatError("combat.action_used", name=c.name, action=action.value)
-    speed = int(numbers(c).get("speed", 0))
+    speed = int(c.stats.speed)
     limit = speed * 3 if full else speed
     if metres > limit:
         raise CombatError("esp.too_far", name=c.name, metres=metres, limit=limit)
