@@ -17,6 +17,9 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
 from bot.config import Settings
 from bot.store.db import connect
 from bot.store.migrate import upgrade
@@ -62,15 +65,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--script", help="read console commands from this file")
     parser.add_argument("--dice", help="the next die results, e.g. 6,6,3")
     parser.add_argument("--json", action="store_true", help="one JSON object per reply and event")
-    parser.add_argument("--db", help="database URL (default: DATABASE_URL or data/bot.sqlite3)")
+    parser.add_argument(
+        "--db", help="database URL or SQLite file (default: DATABASE_URL or data/bot.sqlite3)"
+    )
     args = parser.parse_args(argv)
     settings = Settings()
     if args.db:
-        settings = settings.model_copy(update={"database_url": args.db})
+        # A plain path is a SQLite file; anything with a scheme is a database URL.
+        url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{Path(args.db).resolve()}"
+        try:
+            make_url(url)
+        except ArgumentError:
+            parser.error(f"--db: cannot read {args.db!r} as a database URL or file path")
+        settings = settings.model_copy(update={"database_url": url})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
     for noisy in ("discord", "alembic", "sqlalchemy"):
         logging.getLogger(noisy).setLevel(logging.ERROR if noisy == "discord" else logging.WARNING)
-    asyncio.run(migrate(settings.database_url))
+    try:
+        asyncio.run(migrate(settings.database_url))
+    except (OSError, SQLAlchemyError) as error:
+        # A wrong host, port or password: say so plainly instead of a traceback.
+        where = make_url(settings.database_url).render_as_string(hide_password=True)
+        print(f"Cannot open the database {where}: {error}", file=sys.stderr)
+        return 2
     if args.mode == "migrate":
         print("The database is up to date.")
         return 0

@@ -96,3 +96,32 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     assert "Dragonewt（ダメージ）：(2D6+22) ＞ 7[3,4]+22 ＞ 29" in out
     assert "Sword Lordに19点のダメージ（HP 20）。" in out
     assert out.rstrip().splitlines()[-3] == "== 第2ラウンド・セットアップ =="
+
+
+def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path) -> None:
+    """docs/tutorials/esperancer-two-turns.txt: initiative with Sonic Drive, prone, poison, seal."""
+    script = ROOT / "docs" / "tutorials" / "esperancer-two-turns.txt"
+    dice = "6,5,10,4,6,7,5,4,10,3,3,5,2,10,3,3,4,4,6,6,2,3,3"
+    out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
+    assert "Hero（行動値）：(2ES+2) ＞ 16[10,6],4+2 ＞ 22 ＞ クリティカル" in out  # the seed's 20
+    assert "Heroはソニックドライブを発動！" in out
+    assert "Drone（回避）：(1ES) ＞ 4 ＞ 4" in out  # prone: one die fewer
+    assert "Hero（ダメージ）：(1D10+3) ＞ 10[10]+3 ＞ 13" in out  # damage is no check
+    assert "Droneの転倒が解除された。" in out  # as its own action starts
+    assert "Drone（毒）：(1D10) ＞ 10\nDroneに10点のダメージ（HP 17）。" in out  # no explosion
+    assert "Hero is sealed" in out and "Heroの封印が解除された。" in out
+    assert "Droneに3点のダメージ（HP 9）。" in out  # poison ticks again at the second Cleanup
+    assert out.rstrip().splitlines()[-3] == "== 第3ラウンド・セットアップ =="
+
+
+def test_db_accepts_a_file_path_and_refuses_an_unreachable_database(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    run(["migrate", "--db", str(path)], tmp_path)
+    assert path.exists()
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    failed = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate", "--db", "postgresql+asyncpg://u:secret@127.0.0.1:1/x"],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )  # fmt: skip
+    assert failed.returncode == 2 and "Traceback" not in failed.stderr
+    assert "Cannot open the database" in failed.stderr and "secret" not in failed.stderr

@@ -170,7 +170,7 @@ MESSAGES: dict[str, str] = {
     "ui.rolled": "{name} ({purpose}): {text}",
     "ui.action_used": "{name}: {action}",
     "ui.interrupt": "{name} declares {skill}",
-    "ui.sonic_offered": "{name} reached {value}: use Sonic Drive? (/combat act sonic yes|no)",
+    "ui.sonic_offered": "{name} reached {value}: use Sonic Drive? (the buttons below, or /esp sonic)",
     "ui.sonic_yes": "{name} triggers Sonic Drive!",
     "ui.sonic_no": "{name} holds Sonic Drive back.",
     "ui.naval_requested": "{name} rolls the naval event (2D6).",

@@ -170,7 +170,7 @@ MESSAGES: dict[str, str] = {
     "ui.rolled": "{name}（{purpose}）：{text}",
     "ui.action_used": "{name}：{action}",
     "ui.interrupt": "{name}が{skill}を宣言",
-    "ui.sonic_offered": "{name}は{value}に到達：ソニックドライブを使いますか？（/combat act sonic yes|no）",
+    "ui.sonic_offered": "{name}は{value}に到達：ソニックドライブを使いますか？（下のボタンか /esp sonic）",
     "ui.sonic_yes": "{name}はソニックドライブを発動！",
     "ui.sonic_no": "{name}はソニックドライブを見送りました。",
     "ui.naval_requested": "{name}が海戦イベントを振ります（2D6）。",

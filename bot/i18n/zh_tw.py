@@ -170,7 +170,7 @@ MESSAGES: dict[str, str] = {
     "ui.rolled": "{name}（{purpose}）：{text}",
     "ui.action_used": "{name}：{action}",
     "ui.interrupt": "{name}宣告{skill}",
-    "ui.sonic_offered": "{name}達到{value}：要使用音速驅動嗎？（/combat act sonic yes|no）",
+    "ui.sonic_offered": "{name}達到{value}：要使用音速驅動嗎？（下方按鈕或 /esp sonic）",
     "ui.sonic_yes": "{name}發動音速驅動！",
     "ui.sonic_no": "{name}沒有發動音速驅動。",
     "ui.naval_requested": "由{name}擲海戰事件（2D6）。",
