@@ -7,13 +7,14 @@ import asyncio
 import io
 import logging
 import uuid
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.combat.errors import CombatError
 from bot.combat.service import Caller
-from bot.i18n import LocalizedError, normalize_locale, t
+from bot.i18n import LocalizedError, normalize_locale, t, use_locale
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -69,6 +70,47 @@ async def caller_of(bot: TabletopBot, interaction: discord.Interaction) -> Calle
         if settings.gm_role_id and any(role.id == settings.gm_role_id for role in user.roles):
             manages = True
     return Caller(user.id, manages_channel=manages)
+
+
+async def rule_set_action(
+    bot: TabletopBot,
+    interaction: discord.Interaction,
+    system: str,
+    action: str,
+    combatant: str | None,
+    detail: str,
+) -> None:
+    """A rule set's command (/gc, /esp) as one encounter action — refused with a clear message
+    when the channel's encounter plays another rule set, whose actions may share its names."""
+    channel_id = interaction.channel_id or 0
+    enc = await bot.encounters.status(channel_id)
+    if enc is None:
+        raise CombatError("combat.no_encounter")
+    if enc.system != system:
+        raise CombatError("combat.other_system", wanted=system, system=enc.system)
+    caller = await caller_of(bot, interaction)
+    outcome = await in_time(
+        interaction, bot.encounters.act(channel_id, caller, action, combatant, detail)
+    )
+    await bot.get_cog("Encounters").publish(interaction, outcome)
+
+
+async def on_encounter_button(
+    bot: TabletopBot,
+    interaction: discord.Interaction,
+    encounter_id: int,
+    work: Callable[[], Awaitable[None]],
+) -> None:
+    """A button drawn for one encounter: refused once that encounter is over (a new one may
+    have started in the channel since); every refusal reaches the clicker, never a traceback."""
+    try:
+        where = await bot.encounters.tracker(interaction.channel_id or 0)
+        if where is None or where[0] != encounter_id:
+            raise CombatError("combat.ended")
+        await work()
+    except Exception as error:
+        with use_locale(user_locale(interaction)):
+            await report(interaction, error)
 
 
 async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:

@@ -9,9 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import caller_of, in_time, report, user_locale
-from bot.combat.errors import CombatError
-from bot.i18n import use_locale
+from bot.cogs.common import on_encounter_button, rule_set_action
 from bot.i18n.translator import options, text
 from bot.systems.esperancer.statuses import Effect
 
@@ -38,12 +36,7 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
     ) -> None:
-        caller = await caller_of(self.bot, interaction)
-        outcome = await in_time(
-            interaction,
-            self.bot.encounters.act(interaction.channel_id or 0, caller, action, combatant, detail),
-        )
-        await self.bot.get_cog("Encounters").publish(interaction, outcome)
+        await rule_set_action(self.bot, interaction, "Esperancer", action, combatant, detail)
 
     async def on_button(
         self,
@@ -53,14 +46,12 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
         combatant: str | None,
         detail: str,
     ) -> None:
-        try:
-            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
-            if where is None or where[0] != encounter_id:
-                raise CombatError("combat.ended")
-            await self._act(interaction, action, combatant, detail)
-        except Exception as error:
-            with use_locale(user_locale(interaction)):
-                await report(interaction, error)
+        await on_encounter_button(
+            self.bot,
+            interaction,
+            encounter_id,
+            lambda: self._act(interaction, action, combatant, detail),
+        )
 
     async def _combatants(
         self, interaction: discord.Interaction, current: str

@@ -10,7 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import caller_of, channel_locale, in_time, report, send, user_locale
+from bot.cogs.common import (
+    channel_locale,
+    on_encounter_button,
+    rule_set_action,
+    send,
+)
 from bot.combat.errors import CombatError
 from bot.combat.model import Encounter
 from bot.i18n import t, use_locale
@@ -60,12 +65,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
     ) -> None:
-        service = self.bot.encounters
-        caller = await caller_of(self.bot, interaction)
-        outcome = await in_time(
-            interaction, service.act(interaction.channel_id or 0, caller, action, combatant, detail)
-        )
-        await self.bot.get_cog("Encounters").publish(interaction, outcome)
+        await rule_set_action(self.bot, interaction, "GranCrest", action, combatant, detail)
 
     @gc.command(
         name=text("attack", "cmd.gc.attack"),
@@ -310,23 +310,19 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     async def on_interrupt(
         self, interaction: discord.Interaction, encounter_id: int, skill: str, who: str | None
     ) -> None:
-        try:
-            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
-            if where is None or where[0] != encounter_id:
-                raise CombatError("combat.ended")
-            await self._act(interaction, "interrupt", who, skill)
-        except Exception as error:
-            with use_locale(user_locale(interaction)):
-                await report(interaction, error)
+        await on_encounter_button(
+            self.bot,
+            interaction,
+            encounter_id,
+            lambda: self._act(interaction, "interrupt", who, skill),
+        )
 
     async def on_react_button(
         self, interaction: discord.Interaction, encounter_id: int, target_id: int
     ) -> None:
-        try:
-            where = await self.bot.encounters.tracker(interaction.channel_id or 0)
-            if where is None or where[0] != encounter_id:
-                raise CombatError("combat.ended")
-            await self._act(interaction, "react", str(target_id), "")
-        except Exception as error:
-            with use_locale(user_locale(interaction)):
-                await report(interaction, error)
+        await on_encounter_button(
+            self.bot,
+            interaction,
+            encounter_id,
+            lambda: self._act(interaction, "react", str(target_id), ""),
+        )

@@ -470,4 +470,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_initiative": "Roll initiative",
     "ui.button_sonic_yes": "Sonic Drive!",
     "ui.button_sonic_no": "Not this time",
+    "combat.other_system": "That command is for {wanted} encounters; this channel’s encounter plays {system}.",
 }

@@ -470,4 +470,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_initiative": "行動値を振る",
     "ui.button_sonic_yes": "ソニックドライブ！",
     "ui.button_sonic_no": "使わない",
+    "combat.other_system": "そのコマンドは{wanted}の戦闘用です。このチャンネルの戦闘は{system}です。",
 }

@@ -470,4 +470,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_initiative": "擲行動值",
     "ui.button_sonic_yes": "音速驅動！",
     "ui.button_sonic_no": "不發動",
+    "combat.other_system": "該指令用於 {wanted} 戰鬥；此頻道的戰鬥使用 {system}。",
 }

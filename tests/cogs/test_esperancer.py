@@ -175,3 +175,15 @@ async def test_saved_characters_and_combat_add_carry_esperancer_numbers(
     status = await world.alice.slash(world.channel, "combat status")
     assert "Aoi (PC) HP 28/28" in lines(status)
     assert len(world.env.errors) == 1
+
+
+async def test_esp_commands_in_another_rule_sets_encounter_are_refused_clearly(
+    world: World,
+) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.gm.slash(world.channel, "combat start")
+    await world.gm.slash(world.channel, "combat add", name="Goblin")
+    refused = await world.gm.slash(world.channel, "esp attack", target="Goblin", damage="5")
+    assert refused.ephemeral
+    assert "Esperancer" in refused.response.content and "GranCrest" in refused.response.content
+    assert len(world.env.errors) == 1

@@ -138,3 +138,12 @@ def test_applying_a_status_twice_changes_nothing() -> None:
     apply(c, Effect.POISON)
     assert apply(c, Effect.POISON) == []
     assert [s.kind for s in c.statuses] == ["poison"]
+
+
+def test_sleep_also_forbids_setup_and_cleanup_skills() -> None:
+    enc, hero, _drone = fight()
+    run(enc, "status", hero, "add sleep")
+    step(enc)  # Setup
+    with pytest.raises(CombatError) as error:
+        run(enc, "skill", hero, "timing=setup name=Ready")
+    assert error.value.code == "combat.cannot_act"
