@@ -187,3 +187,20 @@ async def test_esp_commands_in_another_rule_sets_encounter_are_refused_clearly(
     assert refused.ephemeral
     assert "Esperancer" in refused.response.content and "GranCrest" in refused.response.content
     assert len(world.env.errors) == 1
+
+
+async def test_init_and_sonic_as_slash_commands(world: World, dice: Dice) -> None:
+    await table(world)
+    early = await world.alice.slash(world.channel, "esp init")
+    assert early.ephemeral  # not the Initiative phase yet
+    await world.gm.slash(world.channel, "combat next")
+    dice.load(5, 5)
+    await world.gm.slash(world.channel, "combat next")
+    dice.load(10, 10, 1, 2)  # a chain: both dice 10, re-rolled 1 and 2
+    rolled = await world.alice.slash(world.channel, "esp init")
+    assert "(2ES+2) ＞ 11[10,1],12[10,2]+2 ＞ 25 ＞ クリティカル" in lines(rolled)
+    declined = await world.alice.slash(world.channel, "esp sonic", answer=False)
+    assert not declined.ephemeral
+    twice = await world.alice.slash(world.channel, "esp sonic", answer=True)
+    assert twice.ephemeral and "already" in twice.response.content
+    assert len(world.env.errors) == 2
