@@ -404,7 +404,7 @@ MESSAGES: dict[str, str] = {
     "esp.not_engaged": "{name} is not in your engage: an engaged-range attack cannot reach it.",
     "esp.paralysed": "{name} is paralysed: no minor action this turn.",
     "esp.sealed": "{name} is sealed: no plain major skill on this action (combinable ones are fine).",
-    "esp.one_major_skill": "{name} has already taken its major action: at most one plain major skill.",
+    "esp.one_major_skill": "{name} has already declared {skill} this turn: at most one plain major skill.",
     "esp.bad_move": "Write the move in metres, e.g. 5 or 15 full (not “{text}”).",
     "esp.too_far": "{name} can move at most {limit} m that way ({metres} m asked).",
     "esp.blockaded": "{name} is blockaded: it cannot move past {enemy} while {enemy} stands.",
@@ -471,4 +471,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_yes": "Sonic Drive!",
     "ui.button_sonic_no": "Not this time",
     "combat.other_system": "That command is for {wanted} encounters; this channel’s encounter plays {system}.",
+    "esp.major_over": "{name}’s major action is over: major skills are declared with it.",
 }

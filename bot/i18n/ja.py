@@ -404,7 +404,7 @@ MESSAGES: dict[str, str] = {
     "esp.not_engaged": "{name}は同じエンゲージにいません。至近攻撃は届きません。",
     "esp.paralysed": "{name}は麻痺しているため、このターンはマイナーアクションを行えません。",
     "esp.sealed": "{name}は封印されているため、メジャースキルを使えません（組み合わせ可のものは可）。",
-    "esp.one_major_skill": "{name}はすでにメジャーアクションを行いました（メジャースキルは1つまで）。",
+    "esp.one_major_skill": "{name}はこの手番にすでに{skill}を宣言しています：メジャースキルは1つまでです。",
     "esp.bad_move": "移動はメートルで書いてください（例：5、15 full）（「{text}」は不可）。",
     "esp.too_far": "{name}はその方法では最大{limit}mしか移動できません（指定は{metres}m）。",
     "esp.blockaded": "{name}は封鎖されています。{enemy}が倒れるまでその先へは移動できません。",
@@ -471,4 +471,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_yes": "ソニックドライブ！",
     "ui.button_sonic_no": "使わない",
     "combat.other_system": "そのコマンドは{wanted}の戦闘用です。このチャンネルの戦闘は{system}です。",
+    "esp.major_over": "{name}のメジャーアクションは終わっています：メジャースキルはその前に宣言します。",
 }

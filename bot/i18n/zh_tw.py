@@ -404,7 +404,7 @@ MESSAGES: dict[str, str] = {
     "esp.not_engaged": "{name}不在你的交戰中：近距離攻擊打不到。",
     "esp.paralysed": "{name}麻痺了：這回合不能進行次要動作。",
     "esp.sealed": "{name}被封印：這次行動不能用主要技能（可組合的可以）。",
-    "esp.one_major_skill": "{name}已進行主要動作：主要技能最多一個。",
+    "esp.one_major_skill": "{name}本回合已宣告{skill}：主要技能最多一個。",
     "esp.bad_move": "移動請以公尺表示，例如 5 或 15 full（不能是「{text}」）。",
     "esp.too_far": "{name}這樣最多只能移動{limit}m（要求{metres}m）。",
     "esp.blockaded": "{name}被封鎖：在{enemy}倒下前不能越過它。",
@@ -471,4 +471,5 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_yes": "音速驅動！",
     "ui.button_sonic_no": "不發動",
     "combat.other_system": "該指令用於 {wanted} 戰鬥；此頻道的戰鬥使用 {system}。",
+    "esp.major_over": "{name}的主要行動已結束：主要技能須在行動前宣告。",
 }

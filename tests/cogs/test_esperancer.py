@@ -142,8 +142,12 @@ async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> N
     await world.alice.slash(world.channel, "esp skill", name="Storm", timing="major")
     second = await world.alice.slash(world.channel, "esp skill", name="Storm 2", timing="major")
     assert second.ephemeral and "at most one plain major skill" in second.response.content
-    too_far = await world.alice.slash(world.channel, "esp move", metres=15, full=True)
-    assert too_far.ephemeral  # the major action is spent
+    await world.alice.slash(world.channel, "esp engage", other="Drone")
+    dice.load(8, 8, 2, 2)
+    struck = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="6")
+    assert "Droneに6点のダメージ（HP 19）。" in lines(struck)  # the attack Storm goes with
+    full = await world.alice.slash(world.channel, "esp move", metres=15, full=True)
+    assert full.ephemeral  # the attack spent the major action
     assert len(world.env.errors) == 2
 
 

@@ -190,13 +190,16 @@ def skill(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
             raise CombatError("combat.action_used", name=c.name, action=Action.MINOR.value)
         c.used.append(Action.MINOR)
         return [ActionUsed(c.id, Action.MINOR.value, name)]
+    if timing in ("major", "combinable") and Action.MAJOR in c.used:
+        raise CombatError("esp.major_over", name=c.name)  # declared with the major, not after
     if timing == "major":
+        # The skill is declared for this turn's major action (an attack may follow with it).
         if statuses.has(c, Effect.SEAL):
             raise CombatError("esp.sealed", name=c.name)
-        if Action.MAJOR in c.used:
-            raise CombatError("esp.one_major_skill", name=c.name)
-        c.used.append(Action.MAJOR)
-        return [ActionUsed(c.id, Action.MAJOR.value, name)]
+        if numbers(c).get("major_skill"):
+            raise CombatError("esp.one_major_skill", name=c.name, skill=numbers(c)["major_skill"])
+        numbers(c)["major_skill"] = name
+        return [SkillUsed(c.id, name, timing)]
     if timing == "combinable":
         return [SkillUsed(c.id, name, timing)]
     raise CombatError("combat.unknown_action", action=timing or "—")

@@ -70,6 +70,7 @@ class EsperancerRules(RuleSet):
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.used = []
+                statuses.numbers(actor).pop("major_skill", None)  # one plain major skill a turn
                 return statuses.on_turn_start(actor)  # prone ends as its own action starts
         if enc.phase is Phase.CLEANUP:
             return statuses.poison_ticks(enc, dice)

@@ -123,7 +123,8 @@ def test_minor_is_one_skill_with_no_combining() -> None:
 
 
 def test_at_most_one_major_skill_plus_any_number_of_combinable_ones() -> None:
-    enc, hero, _, _ = hero_first()
+    enc, hero, drone, _ = hero_first()
+    run(enc, "engage", hero, "Drone")
     to_turn_of(enc, "Hero", [1, 1, 1, 1], [9, 9])
     for name in ("Edge", "Rush", "Flare"):
         run(enc, "skill", hero, f"timing=combinable name={name}")
@@ -131,6 +132,23 @@ def test_at_most_one_major_skill_plus_any_number_of_combinable_ones() -> None:
     with pytest.raises(CombatError) as error:
         run(enc, "skill", hero, "timing=major name=Second Storm")
     assert code(error) == "esp.one_major_skill"
+    # the skill is the major action's: the attack it goes with still follows
+    events = run(enc, "attack", hero, "target=Drone damage=5", FixedDice([8, 8, 2, 2]))
+    assert Damaged(drone, 5, 25) in events
+    with pytest.raises(CombatError) as error:
+        run(enc, "skill", hero, "timing=combinable name=Late")
+    assert code(error) == "esp.major_over"
+
+
+def test_the_major_skill_count_starts_again_each_turn() -> None:
+    enc, hero, _, _ = hero_first()
+    to_turn_of(enc, "Hero", [1, 1, 1, 1], [9, 9])
+    run(enc, "skill", hero, "timing=major name=Blade Storm")
+    for _ in range(4):  # Hero's turn ends, then the two NPCs', Cleanup, Setup
+        step(enc)
+    step(enc, FixedDice([1, 1, 1, 1]))  # Initiative: the NPCs
+    step(enc, FixedDice([9, 9]))  # Hero first again
+    assert run(enc, "skill", hero, "timing=major name=Blade Storm")
 
 
 def test_setup_and_cleanup_skills_only_in_their_phase_and_several_may_be_used() -> None:
