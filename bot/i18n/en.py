@@ -472,4 +472,13 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_no": "Not this time",
     "combat.other_system": "That command is for {wanted} encounters; this channel’s encounter plays {system}.",
     "esp.major_over": "{name}’s major action is over: major skills are declared with it.",
+    "gurps.below_table": "{kind} has no cost at attribute {offset} (the table starts at {low}).",
+    "gurps.unknown_kind": "No kind “{kind}”. Known: {known}.",
+    "gurps.unused_cp_spent": "Unused CP for {use} is used up: at most {limit} times a scenario.",
+    "gurps.breach_cp": "CP: {spent} spent + {unused} unused; the regulation is 620 + 5 unused (625).",
+    "gurps.breach_attribute": "{name} {value}: attributes are at most 20 (extra ST/HP/fatigue aside).",
+    "gurps.breach_skill": "{name} {value}: skills are at most 30.",
+    "gurps.breach_trait": "{name} level {value}: at most {limit}.",
+    "gurps.breach_power": "{name} power {value}: direct-attack 妖術 are at most power 10.",
+    "gurps.breach_limitation": "{name} {value}%: limitations cut at most −50%.",
 }

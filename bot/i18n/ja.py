@@ -472,4 +472,13 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_no": "使わない",
     "combat.other_system": "そのコマンドは{wanted}の戦闘用です。このチャンネルの戦闘は{system}です。",
     "esp.major_over": "{name}のメジャーアクションは終わっています：メジャースキルはその前に宣言します。",
+    "gurps.below_table": "{kind}は能力値{offset}ではコストがありません（表は{low}から）。",
+    "gurps.unknown_kind": "「{kind}」という種類はありません。使えるもの：{known}。",
+    "gurps.unused_cp_spent": "{use}への未使用CPは使い切りました：1シナリオ{limit}回までです。",
+    "gurps.breach_cp": "CP：使用{spent}＋未使用{unused}。レギュレーションは620＋未使用5（計625）です。",
+    "gurps.breach_attribute": "{name} {value}：能力値の上限は20です（追加ST/HP/疲労点は除く）。",
+    "gurps.breach_skill": "{name} {value}：技能レベルの上限は30です。",
+    "gurps.breach_trait": "{name} レベル{value}：上限は{limit}です。",
+    "gurps.breach_power": "{name} パワー{value}：直接攻撃妖術のパワーレベルは10までです。",
+    "gurps.breach_limitation": "{name} {value}%：限定の割引は−50%までです。",
 }

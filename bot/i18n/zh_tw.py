@@ -472,4 +472,13 @@ MESSAGES: dict[str, str] = {
     "ui.button_sonic_no": "不發動",
     "combat.other_system": "該指令用於 {wanted} 戰鬥；此頻道的戰鬥使用 {system}。",
     "esp.major_over": "{name}的主要行動已結束：主要技能須在行動前宣告。",
+    "gurps.below_table": "{kind}在屬性{offset}沒有費用（表從{low}開始）。",
+    "gurps.unknown_kind": "沒有「{kind}」這種類別。可用：{known}。",
+    "gurps.unused_cp_spent": "用於{use}的未使用CP已用完：每劇本最多{limit}次。",
+    "gurps.breach_cp": "CP：已用{spent}＋未用{unused}；規定為620＋未用5（共625）。",
+    "gurps.breach_attribute": "{name} {value}：屬性上限為20（額外ST/HP/疲勞除外）。",
+    "gurps.breach_skill": "{name} {value}：技能等級上限為30。",
+    "gurps.breach_trait": "{name} 等級{value}：上限為{limit}。",
+    "gurps.breach_power": "{name} 威力{value}：直接攻擊妖術的威力等級最多10。",
+    "gurps.breach_limitation": "{name} {value}%：限制最多折抵−50%。",
 }
