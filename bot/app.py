@@ -74,6 +74,7 @@ class TabletopBot(commands.Bot):
         from bot.cogs.encounter import EncounterCog
         from bot.cogs.esperancer import EsperancerCog
         from bot.cogs.grancrest import GrancrestCog
+        from bot.cogs.gurps import GurpsCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.tables import TablesCog
 
@@ -86,7 +87,7 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for cog in (
             DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
-            EsperancerCog,
+            EsperancerCog, GurpsCog,
         ):  # fmt: skip
             await self.add_cog(cog(self))
         self.add_dynamic_items(

@@ -7,9 +7,11 @@ Pure functions: no Discord, no database. Errors are LocalizedError codes the cog
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.dice.parser import fold_width
 from bot.i18n import LocalizedError
 
 
@@ -188,3 +190,30 @@ def spend_unused_cp(used: dict[str, int], use: str) -> dict[str, int]:
     if used.get(use, 0) >= MAX_UNUSED_CP_USES:
         raise RegulationError("gurps.unused_cp_spent", use=use, limit=MAX_UNUSED_CP_USES)
     return {**used, use: used.get(use, 0) + 1}
+
+
+_SHEET_ITEM = re.compile(r"(?:(skill|trait|power|limit):)?([^\s=:]+)\s*=\s*(-?[0-9]+)")
+_SHEET_KEYS = {"cp": "cp_spent", "spent": "cp_spent", "unused": "cp_unused"}
+_SHEET_GROUPS = {"skill": "skills", "trait": "traits", "power": "direct_powers",
+                 "limit": "limitations"}  # fmt: skip
+
+
+def parse_sheet(text: str) -> Sheet:
+    """A sheet as text: ``cp=620 unused=5 st=12 dx=14 skill:剣=14 trait:意志の強さ=3
+    power:火炎=8 limit:変身=-30``."""
+    folded = fold_width(text).replace("、", " ").replace(",", " ")
+    sheet = Sheet()
+    rest = _SHEET_ITEM.sub(" ", folded).strip()
+    if rest:
+        raise RegulationError("gurps.bad_sheet", text=rest[:40])
+    for group, name, raw in _SHEET_ITEM.findall(folded):
+        value = int(raw)
+        if group:
+            getattr(sheet, _SHEET_GROUPS[group])[name] = value
+        elif name.lower() in _SHEET_KEYS:
+            setattr(sheet, _SHEET_KEYS[name.lower()], value)
+        elif name.lower() in ATTRIBUTES:
+            sheet.attributes[name.lower()] = value
+        else:
+            raise RegulationError("gurps.bad_sheet", text=f"{name}={raw}"[:40])
+    return sheet

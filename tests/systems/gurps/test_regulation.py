@@ -150,3 +150,14 @@ def test_unused_cp_uses_at_most_three_of_each_per_scenario() -> None:
         spend_unused_cp(used, "adjust_die")
     assert error.value.code == "gurps.unused_cp_spent"
     assert spend_unused_cp(used, "ignore_damage") == {"adjust_die": 3, "ignore_damage": 1}
+
+
+def test_a_sheet_is_read_from_text_with_full_width_input() -> None:
+    from bot.systems.gurps.regulation import parse_sheet
+
+    sheet = parse_sheet("ｃｐ＝620 unused=5 ST=12、skill:剣=14 trait:意志の強さ=3 limit:変身=-30")
+    assert (sheet.cp_spent, sheet.cp_unused, sheet.attributes) == (620, 5, {"st": 12})
+    assert sheet.skills == {"剣": 14} and sheet.limitations == {"変身": -30}
+    with pytest.raises(RegulationError) as error:
+        parse_sheet("st=12 mana=3")
+    assert error.value.code == "gurps.bad_sheet"
