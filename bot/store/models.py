@@ -75,8 +75,27 @@ class Character(Base):
     system: Mapped[str] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(64))
     stats: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # What play changes and keeps across sessions (GURPS: traits, stress points); None = {}.
+    state: Mapped[dict[str, Any] | None] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class StressLog(Base):
+    """Every change of a character's stress points, with its cause (GURPS house rule)."""
+
+    __tablename__ = "stress_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    character_id: Mapped[int] = mapped_column(
+        ForeignKey("characters.id", ondelete="CASCADE"), index=True
+    )
+    cause: Mapped[str] = mapped_column(String(40))
+    delta: Mapped[int] = mapped_column(Integer)
+    before: Mapped[int] = mapped_column(Integer)
+    after: Mapped[int] = mapped_column(Integer)
+    detail: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(default=now)
 
 
 class EncounterRow(Base):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import World
+from tests.cogs.conftest import Dice, World
 
 
 async def test_cp_costs_from_both_tables(world: World) -> None:
@@ -50,3 +50,73 @@ async def test_gm_experience_is_a_third_of_the_total(world: World) -> None:
     bad = await world.gm.slash(world.channel, "gurps gmxp", earned="lots")
     assert bad.ephemeral and "lots" in bad.response.content
     assert len(world.env.errors) == 1
+
+
+async def aoi(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GURPS")
+    await world.alice.slash(
+        world.channel, "char create", name="Aoi", stats="st=10 dx=12 iq=12 ht=11 will=2"
+    )
+
+
+async def test_stress_starts_at_iq_plus_will_and_each_change_is_posted_and_kept(
+    world: World, dice: Dice
+) -> None:
+    await aoi(world)
+    shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
+    assert shown.ephemeral and "14/14" in shown.response.content
+    dice.load(4)
+    hit = await world.alice.slash(
+        world.channel, "gurps stress", character="Aoi", cause="reaction_disastrous"
+    )
+    assert not hit.ephemeral
+    assert (
+        "Aoi：反応：破滅的 -7（(1D6+3) ＞ 4[4]+3 ＞ 7） → ストレス 7/14。" in hit.response.content
+    )
+    await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="reaction_bad")
+    low = await world.alice.slash(
+        world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"
+    )
+    assert "落ち込み状態" in low.response.content  # 2: depressed
+    dice.load(1)
+    slept = await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="sleep")
+    assert "落ち込みが解けた" not in slept.response.content  # 3: still depressed
+    dice.load(5)
+    slept = await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="sleep")
+    assert "Aoiの落ち込みが解けた。" in slept.response.content  # 8
+    history = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
+    assert "Aoi: stress 8/14." in history.response.content
+    assert history.response.content.count("\n・") == 5
+
+
+async def test_traits_change_what_a_cause_costs(world: World, dice: Dice) -> None:
+    await aoi(world)
+    await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="正直、誠実")
+    lied = await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="lie")
+    assert "-2 → ストレス 12/14" in lied.response.content
+    await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="虚言癖")
+    lied = await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="lie")
+    assert "+1 → ストレス 13/14" in lied.response.content
+
+
+async def test_stress_refusals_are_clear(world: World) -> None:
+    await aoi(world)
+    stolen = await world.bob.slash(world.channel, "gurps stress", character="Aoi", cause="tension")
+    assert stolen.ephemeral and "not yours" in stolen.response.content
+    missing = await world.bob.slash(world.channel, "gurps stress", character="Nobody")
+    assert missing.ephemeral and "Nobody" in missing.response.content
+    await world.bob.slash(world.channel, "char create", name="Ghost", stats="st=10")
+    no_iq = await world.bob.slash(world.channel, "gurps stress", character="Ghost")
+    assert no_iq.ephemeral and "IQ" in no_iq.response.content
+    assert len(world.env.errors) == 3
+
+
+async def test_stress_survives_a_restart(world: World, dice: Dice, make_bot) -> None:
+    await aoi(world)
+    dice.load(6)
+    await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="sleepless")
+    old = world.env.bot
+    await world.env.restart_bot(make_bot())
+    await old.database.dispose()
+    shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
+    assert "Aoi: stress 8/14." in shown.response.content

@@ -1,0 +1,78 @@
+"""A character's stress points, kept across sessions, each change logged with its cause."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from sqlalchemy import insert, select, update
+
+from bot.store.db import Database
+from bot.store.models import Character, StressLog
+from bot.systems.gurps.stress import Change, Stress
+
+CHARACTERS = Character.__table__
+LOG = StressLog.__table__
+
+
+def stress_of(row: dict[str, Any], maximum: int) -> Stress:
+    saved = (row.get("state") or {}).get("stress")
+    if saved is None:
+        return Stress(maximum, maximum)  # a fresh character starts at its maximum
+    return Stress(**{**saved, "maximum": maximum, "value": min(saved["value"], maximum)})
+
+
+async def change_stress(
+    database: Database,
+    character_id: int,
+    work: Callable[[dict[str, Any]], tuple[Stress, Change]],
+) -> tuple[Stress, Change]:
+    """Read the character, let ``work`` compute the change, store the new value and the log line
+    — one transaction, committed before the caller answers."""
+    async with database.write() as conn:
+        row = (
+            # FOR UPDATE: two processes changing one character's stress must not both read
+            # the old value (PostgreSQL; SQLite already serializes writers).
+            await conn.execute(
+                select(CHARACTERS).where(CHARACTERS.c.id == character_id).with_for_update()
+            )
+        ).mappings().one()  # fmt: skip
+        stress, change = work(dict(row))
+        state = {**(row["state"] or {}), "stress": asdict(stress)}
+        await conn.execute(
+            update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state)
+        )
+        await conn.execute(
+            insert(LOG).values(
+                character_id=character_id, cause=change.cause, delta=change.delta,
+                before=change.before, after=change.after, detail=change.rolled or "",
+            )
+        )  # fmt: skip
+        return stress, change
+
+
+async def set_state(database: Database, character_id: int, key: str, value: Any) -> None:
+    async with database.write() as conn:
+        row = (
+            await conn.execute(
+                select(CHARACTERS.c.state)
+                .where(CHARACTERS.c.id == character_id)
+                .with_for_update()
+            )
+        ).one()  # fmt: skip
+        state = {**(row.state or {}), key: value}
+        await conn.execute(
+            update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state)
+        )
+
+
+async def stress_history(database: Database, character_id: int, limit: int = 10) -> list[dict]:
+    async with database.read() as conn:
+        rows = await conn.execute(
+            select(LOG)
+            .where(LOG.c.character_id == character_id)
+            .order_by(LOG.c.id.desc())
+            .limit(limit)
+        )
+        return [dict(r) for r in rows.mappings()][::-1]
