@@ -12,13 +12,15 @@ from discord.ext import commands
 from sqlalchemy import select
 
 from bot.cogs.common import caller_of, channel_locale, send, user_locale
+from bot.dice import roll
 from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.store.stress import change_stress, set_state, stress_history, stress_of
 from bot.systems.gurps import regulation, stress
-from bot.systems.gurps.regulation import RegulationError
+from bot.systems.gurps.dice import Outcome, outcome
+from bot.systems.gurps.regulation import Light, RegulationError
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -234,8 +236,168 @@ class GurpsCog(commands.Cog, name="GURPS"):
             lines.append(t("gurps.no_history", locale=locale))
         await send(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
+    @gurps.command(
+        name=text("light", "cmd.gurps.light"),
+        description=text("Set the scene's lighting (GM)", "cmd.gurps.light.desc"),
+    )
+    @app_commands.describe(
+        scene=text("The lighting", "cmd.gurps.scene"),
+        torch=text("With a torch or flashlight", "cmd.gurps.torch"),
+    )
+    @app_commands.choices(
+        scene=[app_commands.Choice(name=text(v.value, f"light.{v.value}"), value=v.value)
+               for v in Light]
+    )  # fmt: skip
+    @options("scene", "torch")
+    async def light(
+        self, interaction: discord.Interaction, scene: str, torch: bool = False
+    ) -> None:
+        caller = await caller_of(self.bot, interaction)
+        enc = await self.bot.encounters.status(interaction.channel_id or 0)
+        if not caller.manages_channel and (enc is None or enc.gm_id != caller.user_id):
+            raise RegulationError("gurps.light_gm_only")
+        value = f"{scene}+torch" if torch else scene
+        await self.bot.settings_store.set_channel(
+            interaction.guild_id, interaction.channel_id or 0, scene_light=value
+        )
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        penalty = regulation.darkness(Light(scene), torch)
+        message = t(
+            "gurps.light_set",
+            locale=locale,
+            scene=light_name(value, locale),
+            penalty=f"{penalty:+d}",
+        )
+        await send(interaction, message)
+
+    @gurps.command(
+        name=text("skills", "cmd.gurps.skills"),
+        description=text("A character's skill levels for /gurps check", "cmd.gurps.skills.desc"),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        skills=text("e.g. 剣=14 鍵開け=12 視覚=13", "cmd.gurps.skill_list"),
+    )
+    @options("character", "skills")
+    async def skills(
+        self,
+        interaction: discord.Interaction,
+        character: str,
+        skills: app_commands.Range[str, 1, 1000],
+    ) -> None:
+        row = await self._character(interaction, character, mine=True)
+        levels = regulation.parse_sheet(
+            " ".join(f"skill:{part}" for part in re.split(r"[\s,、]+", fold_width(skills)) if part)
+        ).skills
+        for name, level in levels.items():
+            if not 1 <= level <= regulation.MAX_SKILL:
+                raise RegulationError("gurps.breach_skill", name=name, value=level)
+        await set_state(self.bot.database, row["id"], "skills", levels)
+        listed = ", ".join(f"{k} {v}" for k, v in levels.items())
+        await send(interaction, t("gurps.skills_set", locale=user_locale(interaction),
+                                  name=row["name"], skills=listed), ephemeral=True)  # fmt: skip
+
+    @gurps.command(
+        name=text("check", "cmd.gurps.check"),
+        description=text(
+            "A 3D6 check with the character's standing modifiers", "cmd.gurps.check.desc"
+        ),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        skill=text("A skill, an attribute (st dx iq ht) or a number", "cmd.gurps.skill"),
+        mod=text("Situation modifier", "cmd.gurps.mod"),
+        pressure=text("Under pressure: changes stress", "cmd.gurps.pressure"),
+        vision=text("Needs sight: the scene's darkness applies", "cmd.gurps.vision"),
+    )
+    @options("character", "skill", "mod", "pressure", "vision")
+    async def check(
+        self,
+        interaction: discord.Interaction,
+        character: str,
+        skill: str,
+        mod: app_commands.Range[int, -30, 30] = 0,
+        pressure: bool = False,
+        vision: bool = False,
+    ) -> None:
+        row = await self._character(interaction, character, mine=True)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        base, modifiers = self._standing(row, skill, vision, locale, await self._light(interaction))
+        if mod:
+            modifiers.insert(0, (t("gurps.mod_situation", locale=locale), mod))
+        effective = base + sum(m for _, m in modifiers)
+        result = roll(f"3D6<={effective}", system="GURPS", dice=self.bot.dice, strict=True)
+        assert result is not None and result.total is not None
+        judged = outcome(result.total, result.total, effective)
+        listed = " ".join(f"{name}{value:+d}" for name, value in modifiers)
+        lines = [t("gurps.checked", locale=locale, name=row["name"], skill=skill, base=base,
+                   mods=f"（{listed}）" if listed else "", text=result.text)]  # fmt: skip
+        cause = None
+        if pressure:
+            cause = PRESSURE[judged]
+        elif judged is Outcome.CRITICAL:
+            cause = "critical"  # any critical success recovers 1D
+        if cause is not None and "iq" in row["stats"]:
+            lines += await self._stress_after_check(row, cause, locale)
+        await send(
+            interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def _light(self, interaction: discord.Interaction) -> str | None:
+        settings = await self.bot.settings_store.effective(
+            interaction.guild_id, interaction.channel_id or 0
+        )
+        return settings.scene_light
+
+    def _standing(
+        self, row: dict, skill: str, vision: bool, locale: str, light: str | None
+    ) -> tuple[int, list[tuple[str, int]]]:
+        """The level to roll against and the character's standing modifiers, each named."""
+        stats, state = row["stats"], row.get("state") or {}
+        name = fold_width(skill).strip().strip("〈〉")
+        if re.fullmatch(r"-?[0-9]+", name):
+            base = int(name)
+        elif name.lower() in ("st", "dx", "iq", "ht") and name.lower() in stats:
+            base = int(stats[name.lower()])
+        elif name in state.get("skills", {}):
+            base = int(state["skills"][name])
+        else:
+            raise RegulationError("gurps.unknown_skill", name=name[:40], character=row["name"])
+        modifiers: list[tuple[str, int]] = []
+        saved = state.get("stress")
+        if saved and saved.get("depressed"):
+            modifiers.append((t("gurps.mod_depressed", locale=locale), stress.DEPRESSED_PENALTY))
+        if vision:
+            scene, torch = regulation.parse_light(light)
+            dark = regulation.darkness(scene, torch, traits_of(row))
+            if dark:
+                modifiers.append((t("gurps.mod_darkness", locale=locale), dark))
+        if regulation.is_craft(name) and "dx" in stats:
+            deft = regulation.dexterity(int(stats["dx"]))
+            if deft:
+                modifiers.append((t("gurps.mod_dexterity", locale=locale), deft))
+        return base, modifiers
+
+    async def _stress_after_check(self, row: dict, cause: str, locale: str) -> list[str]:
+        maximum = stress_maximum(row)
+        spec = (
+            stress.pressure_cause(cause, traits_of(row))
+            if cause != "critical"
+            else stress.cause_amount("critical", traits_of(row))
+        )
+        if spec == "0":
+            return []
+
+        def work(current: dict) -> tuple[stress.Stress, stress.Change]:
+            return stress.apply(stress_of(current, maximum), cause, spec, self.bot.dice)
+
+        after, change = await change_stress(self.bot.database, row["id"], work)
+        return change_lines(row["name"], after, change, locale)
+
     @stress_.autocomplete("character")
     @traits.autocomplete("character")
+    @skills.autocomplete("character")
+    @check.autocomplete("character")
     async def _character_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -259,6 +421,13 @@ class GurpsCog(commands.Cog, name="GURPS"):
         ][:25]
 
 
+PRESSURE = {
+    Outcome.CRITICAL: "critical_success", Outcome.SUCCESS: "success",
+    Outcome.FAILURE: "failure", Outcome.AUTOMATIC_FAILURE: "failure",
+    Outcome.FUMBLE: "critical_failure",
+}  # fmt: skip
+
+
 def change_lines(name: str, after: stress.Stress, change: stress.Change, locale: str) -> list[str]:
     """A stress change as posted: the cause and amount (with its roll), then what it led to."""
     delta = f"{change.delta:+d}"
@@ -278,3 +447,9 @@ def change_lines(name: str, after: stress.Stress, change: stress.Change, locale:
     if change.breakdown_days is not None:
         lines.append(t("gurps.breakdown", locale=locale, name=name, days=change.breakdown_days))
     return lines
+
+
+def light_name(value: str, locale: str) -> str:
+    scene, torch = regulation.parse_light(value)
+    name = t(f"light.{scene.value}", locale=locale)
+    return name + (t("gurps.with_torch", locale=locale) if torch else "")

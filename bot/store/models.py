@@ -63,6 +63,7 @@ class ChannelSettings(Base):
     locale: Mapped[str | None] = mapped_column(String(8))
     secret_mode: Mapped[str | None] = mapped_column(String(16))
     chat_rolls: Mapped[bool | None] = mapped_column(Boolean)
+    scene_light: Mapped[str | None] = mapped_column(String(24))  # GURPS: the scene's lighting
 
 
 class Character(Base):

@@ -33,6 +33,7 @@ class Effective:
     chat_rolls: bool = True
     gm_role_id: int | None = None
     gm_channel_id: int | None = None
+    scene_light: str | None = None  # GURPS: "street+torch" and the like
 
 
 def _upsert(conn: AsyncConnection, table: object, key: str, values: dict) -> object:
@@ -76,6 +77,7 @@ class SettingsStore:
                 value,
                 system=channel["system"],
                 locale=channel["locale"] or value.locale,
+                scene_light=channel["scene_light"],
                 chat_rolls=value.chat_rolls
                 if channel["chat_rolls"] is None
                 else channel["chat_rolls"],
@@ -91,7 +93,10 @@ class SettingsStore:
             row = {"channel_id": channel_id, "guild_id": guild_id, "system": "DiceBot"}
             if current:
                 row.update(
-                    {k: current[k] for k in ("system", "locale", "secret_mode", "chat_rolls")}
+                    {
+                        k: current[k]
+                        for k in ("system", "locale", "secret_mode", "chat_rolls", "scene_light")
+                    }
                 )
             row.update(values)
             await conn.execute(_upsert(conn, ChannelSettings.__table__, "channel_id", row))

@@ -120,3 +120,46 @@ async def test_stress_survives_a_restart(world: World, dice: Dice, make_bot) -> 
     await old.database.dispose()
     shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "Aoi: stress 8/14." in shown.response.content
+
+
+async def test_check_lists_darkness_dexterity_and_depression_and_pressure_moves_stress(
+    world: World, dice: Dice
+) -> None:
+    await aoi(world)  # DX 12: craft skills +1
+    await world.alice.slash(
+        world.channel, "gurps skills", character="Aoi", skills="鍵開け=12 剣=14"
+    )
+    refused = await world.alice.slash(world.channel, "gurps light", scene="no_street")
+    assert refused.ephemeral and "GM" in refused.response.content
+    lit = await world.gm.slash(world.channel, "gurps light", scene="no_street", torch=True)
+    assert "屋外・街灯なし＋たいまつ（視覚-3）" in lit.response.content
+    dice.load(3, 3, 4)  # 10 against 12 + 1 − 3 − 2 = 8: a failure by 2
+    checked = await world.alice.slash(
+        world.channel, "gurps check", character="Aoi", skill="鍵開け", mod=-2, pressure=True,
+        vision=True,
+    )  # fmt: skip
+    text = checked.response.content
+    assert "Aoi〈鍵開け〉12（状況-2 暗闇-3 器用さ+1）：(3D6<=8) ＞ 10[3,3,4] ＞ 10 ＞ 失敗" in text
+    assert "Aoi：緊張下の失敗 -3 → ストレス 11/14。" in text
+    for _ in range(3):  # 11 → 2: depressed
+        await world.alice.slash(
+            world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"
+        )
+    dice.load(1, 2, 3)  # 6 against 14 − 5 = 9: a success; not pushed, so no stress change
+    sword = await world.alice.slash(world.channel, "gurps check", character="Aoi", skill="剣")
+    assert "Aoi〈剣〉14（落ち込み-5）：(3D6<=9) ＞ 6[1,2,3] ＞ 6 ＞ 成功" in sword.response.content
+    assert "ストレス" not in sword.response.content
+    dice.load(1, 1, 2, 4)  # a critical: any critical recovers 1D
+    crit = await world.alice.slash(world.channel, "gurps check", character="Aoi", skill="15")
+    assert "(3D6<=10) ＞ 4[1,1,2] ＞ 4 ＞ クリティカル" in crit.response.content
+    assert "Aoi：クリティカル +4（(1D6) ＞ 4） → ストレス 6/14。" in crit.response.content
+    shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
+    assert "stress 6/14 (depressed: −5)" in shown.response.content  # only sleep or relief ends it
+    assert len(world.env.errors) == 1
+
+
+async def test_check_refuses_an_unknown_skill_clearly(world: World) -> None:
+    await aoi(world)
+    refused = await world.alice.slash(world.channel, "gurps check", character="Aoi", skill="料理")
+    assert refused.ephemeral and "料理" in refused.response.content
+    assert len(world.env.errors) == 1

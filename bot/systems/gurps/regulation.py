@@ -217,3 +217,24 @@ def parse_sheet(text: str) -> Sheet:
         else:
             raise RegulationError("gurps.bad_sheet", text=f"{name}={raw}"[:40])
     return sheet
+
+
+# The craft-type IQ skills the dexterity rule applies to (the regulation's list).
+CRAFT_SKILLS = frozenset({
+    "手術", "技師", "鍛冶屋", "革細工", "造船", "大工", "調理", "陶芸", "武具屋", "宝石屋",
+    "楽器", "演劇", "家事", "化粧", "隠匿", "鍵開け", "偽装", "偽造", "探索", "尾行",
+    "爆発物", "腹話術", "変装", "罠", "御者", "荷役", "釣り",
+})  # fmt: skip
+
+
+def is_craft(skill: str) -> bool:
+    """``技師／電子`` counts as 技師: the specialty after a slash does not matter."""
+    return re.split(r"[／/]", skill.strip("〈〉"))[0] in CRAFT_SKILLS
+
+
+def parse_light(value: str | None) -> tuple[Light, bool]:
+    """A stored scene light: ``"street+torch"`` → (Light.STREET, True); none → lit."""
+    if not value:
+        return Light.LIT, False
+    name, _, torch = value.partition("+")
+    return Light(name), torch == "torch"
