@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.dice.commands import SEP, SumRoll, SystemRoll
-from bot.dice.nodes import Chain, Dice, Node, const_value
+from bot.dice.nodes import Chain, Dice, Node, Num, const_value
 from bot.dice.result import RollResult
 from bot.dice.system import DiceSystem, Judgement, SumCheck
+from bot.systems.gurps import regulation
 
 if TYPE_CHECKING:
     from bot.dice.context import Context
@@ -81,6 +82,27 @@ def rewrite_shorthand(command: SumRoll) -> SumRoll:
     return SumRoll(new_expr, "<=", skill, command.secret)
 
 
+@lru_cache(maxsize=1024)
+def convert_damage(command: SumRoll) -> SumRoll:
+    """Damage adds become dice (digest "Damage dice"): a roll with no target of ``nD`` plus a
+    flat add of 4 or more — ``2D+4`` → ``3D``, ``1D+7`` → ``3D``, ``2D+5`` → ``3D+1``."""
+    expr = command.expr
+    if command.op is not None or not isinstance(expr, Chain) or len(expr.rest) != 1:
+        return command
+    dice, (op, add, rounding) = expr.first, expr.rest[0]
+    if (
+        not isinstance(dice, Dice) or dice.keep or dice.sides not in (None, 6) or op != "+"
+        or add.has_dice or rounding
+    ):  # fmt: skip
+        return command
+    count, left = regulation.convert_adds(dice.count, const_value(add))
+    if count == dice.count:
+        return command
+    more = Dice(count, dice.sides, None, dice.column)
+    new_expr: Node = Chain(more, (("+", Num(left), ""),), True) if left else more
+    return SumRoll(new_expr, None, None, command.secret)
+
+
 class GurpsDice(DiceSystem):
     id = "GURPS"
     name = "GURPS 百鬼夜翔"
@@ -105,7 +127,9 @@ class GurpsDice(DiceSystem):
         )
 
     def prepare(self, command: object) -> object:
-        return rewrite_shorthand(command) if isinstance(command, SumRoll) else command
+        if not isinstance(command, SumRoll):
+            return command
+        return convert_damage(rewrite_shorthand(command))
 
     def run_special(self, command: object, ctx: Context) -> RollResult | None:
         if not isinstance(command, SystemRoll) or command.name not in ("HIT", "REACT"):

@@ -87,3 +87,18 @@ def test_hit_location_and_reaction_tables_give_short_labels() -> None:
         "最悪", "とても悪い", "悪い", "良くない", "中立", "良い", "とても良い", "最高",
     ]  # fmt: skip
     assert roll("HIT", system="DiceBot") is None
+
+
+def test_damage_adds_convert_to_dice_in_gurps_rolls() -> None:
+    """Digest "Damage dice": +4 → +1D and +7 → +2D on a roll with no target."""
+    from bot.dice import roll
+    from tests.conftest import FixedDice
+
+    def shown(command: str) -> str:
+        result = roll(command, system="GURPS", dice=FixedDice([3] * 6), strict=True)
+        assert result is not None
+        return result.text.split(" ＞ ")[0]
+
+    assert [shown(c) for c in ("2D+4", "1D+7", "2D+5", "2D+3", "2D+4>=9")] == [
+        "(3D6)", "(3D6)", "(3D6+1)", "(2D6+3)", "(2D6+4>=9)",
+    ]  # fmt: skip
