@@ -4,6 +4,7 @@ GM's experience, traits and stress points. Thin: the rules are in ``bot.systems.
 from __future__ import annotations
 
 import re
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 import discord
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 KINDS = ("easy", "average", "hard", *regulation.YOJUTSU_COSTS)
 CHARACTERS = Character.__table__
+# Fatigue a night costs (digest "Sleep"); only sleep gives it back.
+NIGHTS = {"sleepless": 5, "half_sleep": 2, "sleep": 0}
 
 
 def traits_of(row: dict) -> frozenset[str]:
@@ -394,9 +397,113 @@ class GurpsCog(commands.Cog, name="GURPS"):
         after, change = await change_stress(self.bot.database, row["id"], work)
         return change_lines(row["name"], after, change, locale)
 
+    @gurps.command(
+        name=text("fatigue", "cmd.gurps.fatigue"),
+        description=text(
+            "Fatigue from sleep: sleepless −5, half −2, sleep restores", "cmd.gurps.fatigue.desc"
+        ),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        night=text("How the night went (empty: show)", "cmd.gurps.night"),
+    )
+    @app_commands.choices(
+        night=[app_commands.Choice(name=text(n, f"night.{n}"), value=n) for n in NIGHTS]
+    )
+    @options("character", "night")
+    async def fatigue_(
+        self, interaction: discord.Interaction, character: str, night: str | None = None
+    ) -> None:
+        row = await self._character(interaction, character, mine=night is not None)
+        stats = row["stats"]
+        if "st" not in stats or "ht" not in stats:
+            raise RegulationError("gurps.needs_st_ht", name=row["name"])
+        full = regulation.fatigue(int(stats["st"]), int(stats["ht"]))
+        lost = int((row.get("state") or {}).get("fatigue_lost", 0))
+        if night is not None:
+            lost = 0 if night == "sleep" else min(full, lost + NIGHTS[night])
+            await set_state(self.bot.database, row["id"], "fatigue_lost", lost)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        await send(
+            interaction,
+            t("gurps.fatigue", locale=locale, name=row["name"], left=full - lost, full=full),
+            ephemeral=night is None,
+        )
+
+    @gurps.command(
+        name=text("never_give_up", "cmd.gurps.never_give_up"),
+        description=text(
+            "あきらめない: once a session, a Will roll back to stress 4",
+            "cmd.gurps.never_give_up.desc",
+        ),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        will=text("Will to roll against (default: IQ ± Will levels)", "cmd.gurps.will"),
+    )
+    @options("character", "will")
+    async def never_give_up(
+        self,
+        interaction: discord.Interaction,
+        character: str,
+        will: app_commands.Range[int, 1, 40] | None = None,
+    ) -> None:
+        row = await self._character(interaction, character, mine=True)
+        if will is None:
+            will = stress_maximum(row)  # Will = IQ ± the levels of 意志の強さ / 弱さ
+        if "あきらめない" not in traits_of(row):
+            raise RegulationError("gurps.no_never_give_up", name=row["name"])
+        current = stress_of(row, stress_maximum(row))
+        result = roll(f"3D6<={will}", system="GURPS", dice=self.bot.dice, strict=True)
+        assert result is not None and result.total is not None
+        passed = outcome(result.total, result.total, will) in (Outcome.CRITICAL, Outcome.SUCCESS)
+        after = stress.never_give_up(current, passed)
+        await set_state(self.bot.database, row["id"], "stress", asdict(after))
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
+        await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
+
+    @gurps.command(
+        name=text("unused_cp", "cmd.gurps.unused_cp"),
+        description=text(
+            "Spend unused CP (each use at most 3 times a scenario)", "cmd.gurps.unused_cp.desc"
+        ),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        use=text("What for (new_scenario: start counting again, GM)", "cmd.gurps.use"),
+    )
+    @app_commands.choices(
+        use=[app_commands.Choice(name=text(u, f"unused_cp.{u}"), value=u)
+             for u in (*regulation.UNUSED_CP_USES, "new_scenario")]
+    )  # fmt: skip
+    @options("character", "use")
+    async def unused_cp(self, interaction: discord.Interaction, character: str, use: str) -> None:
+        row = await self._character(interaction, character, mine=True)
+        used = dict((row.get("state") or {}).get("unused_cp", {}))
+        if use == "new_scenario":
+            caller = await caller_of(self.bot, interaction)
+            if not caller.manages_channel:
+                raise RegulationError("gurps.gm_only")
+            used = {}
+        else:
+            used = regulation.spend_unused_cp(used, use)
+        await set_state(self.bot.database, row["id"], "unused_cp", used)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        counts = ", ".join(
+            f"{t(f'unused_cp.{u}', locale=locale)} {used.get(u, 0)}/{regulation.MAX_UNUSED_CP_USES}"
+            for u in regulation.UNUSED_CP_USES
+        )
+        await send(
+            interaction, t("gurps.unused_cp", locale=locale, name=row["name"], counts=counts)
+        )
+
     @stress_.autocomplete("character")
     @traits.autocomplete("character")
     @skills.autocomplete("character")
+    @fatigue_.autocomplete("character")
+    @never_give_up.autocomplete("character")
+    @unused_cp.autocomplete("character")
     @check.autocomplete("character")
     async def _character_autocomplete(
         self, interaction: discord.Interaction, current: str

@@ -163,3 +163,61 @@ async def test_check_refuses_an_unknown_skill_clearly(world: World) -> None:
     refused = await world.alice.slash(world.channel, "gurps check", character="Aoi", skill="料理")
     assert refused.ephemeral and "料理" in refused.response.content
     assert len(world.env.errors) == 1
+
+
+async def test_fatigue_is_lost_to_bad_nights_and_restored_only_by_sleep(world: World) -> None:
+    await aoi(world)  # ST 10, HT 11: fatigue 11
+    shown = await world.alice.slash(world.channel, "gurps fatigue", character="Aoi")
+    assert shown.ephemeral and "11/11" in shown.response.content
+    awake = await world.alice.slash(
+        world.channel, "gurps fatigue", character="Aoi", night="sleepless"
+    )
+    assert "疲労点 6/11" in awake.response.content
+    half = await world.alice.slash(
+        world.channel, "gurps fatigue", character="Aoi", night="half_sleep"
+    )
+    assert "疲労点 4/11" in half.response.content
+    slept = await world.alice.slash(world.channel, "gurps fatigue", character="Aoi", night="sleep")
+    assert "疲労点 11/11" in slept.response.content
+
+
+async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice: Dice) -> None:
+    await aoi(world)  # Will = IQ 12 + 2 = 14
+    refused = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
+    assert refused.ephemeral and "あきらめない" in refused.response.content
+    await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="あきらめない")
+    for _ in range(4):
+        await world.alice.slash(
+            world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"
+        )  # 14 → 2
+    dice.load(4, 4, 4)
+    back = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
+    assert "(3D6<=14) ＞ 12[4,4,4] ＞ 12" in back.response.content
+    assert "ストレスが4に戻った" in back.response.content
+    shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
+    assert "Aoi: stress 4/14." in shown.response.content
+    again = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
+    assert again.ephemeral
+    assert len(world.env.errors) == 2
+
+
+async def test_unused_cp_at_most_three_uses_each_per_scenario(world: World) -> None:
+    await aoi(world)
+    for _ in range(3):
+        spent = await world.alice.slash(
+            world.channel, "gurps unused_cp", character="Aoi", use="adjust_die"
+        )
+    assert "出目の調整 3/3" in spent.response.content
+    fourth = await world.alice.slash(
+        world.channel, "gurps unused_cp", character="Aoi", use="adjust_die"
+    )
+    assert fourth.ephemeral and "3" in fourth.response.content
+    not_gm = await world.alice.slash(
+        world.channel, "gurps unused_cp", character="Aoi", use="new_scenario"
+    )
+    assert not_gm.ephemeral and "GM" in not_gm.response.content
+    reset = await world.gm.slash(
+        world.channel, "gurps unused_cp", character="Aoi", use="new_scenario"
+    )
+    assert "出目の調整 0/3" in reset.response.content
+    assert len(world.env.errors) == 2
