@@ -13,6 +13,7 @@ from discord.ext import commands
 from sqlalchemy import select
 
 from bot.cogs.common import caller_of, channel_locale, send, user_locale
+from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
 from bot.dice import roll
 from bot.dice.parser import fold_width
 from bot.i18n import t
@@ -22,6 +23,7 @@ from bot.store.stress import change_stress, set_state, stress_history, stress_of
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import Light, RegulationError
+from bot.systems.gurps.standing import standing
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -30,17 +32,6 @@ KINDS = ("easy", "average", "hard", *regulation.YOJUTSU_COSTS)
 CHARACTERS = Character.__table__
 # Fatigue a night costs (digest "Sleep"); only sleep gives it back.
 NIGHTS = {"sleepless": 5, "half_sleep": 2, "sleep": 0}
-
-
-def traits_of(row: dict) -> frozenset[str]:
-    return frozenset((row.get("state") or {}).get("traits", []))
-
-
-def stress_maximum(row: dict) -> int:
-    stats = row["stats"]
-    if "iq" not in stats:
-        raise RegulationError("gurps.needs_iq", name=row["name"])
-    return stress.maximum(int(stats["iq"]), int(stats.get("will", 0)))
 
 
 class GurpsCog(commands.Cog, name="GURPS"):
@@ -325,9 +316,12 @@ class GurpsCog(commands.Cog, name="GURPS"):
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
-        base, modifiers = self._standing(row, skill, vision, locale, await self._light(interaction))
-        if mod:
-            modifiers.insert(0, (t("gurps.mod_situation", locale=locale), mod))
+        base, standing_mods = standing(
+            row["name"], row["stats"], row.get("state") or {}, skill,
+            vision=vision, light=await self._light(interaction),
+        )  # fmt: skip
+        named = [("situation", mod)] if mod else []
+        modifiers = [(t(f"gurps.mod_{k}", locale=locale), v) for k, v in named + standing_mods]
         effective = base + sum(m for _, m in modifiers)
         result = roll(f"3D6<={effective}", system="GURPS", dice=self.bot.dice, strict=True)
         assert result is not None and result.total is not None
@@ -351,35 +345,6 @@ class GurpsCog(commands.Cog, name="GURPS"):
             interaction.guild_id, interaction.channel_id or 0
         )
         return settings.scene_light
-
-    def _standing(
-        self, row: dict, skill: str, vision: bool, locale: str, light: str | None
-    ) -> tuple[int, list[tuple[str, int]]]:
-        """The level to roll against and the character's standing modifiers, each named."""
-        stats, state = row["stats"], row.get("state") or {}
-        name = fold_width(skill).strip().strip("〈〉")
-        if re.fullmatch(r"-?[0-9]+", name):
-            base = int(name)
-        elif name.lower() in ("st", "dx", "iq", "ht") and name.lower() in stats:
-            base = int(stats[name.lower()])
-        elif name in state.get("skills", {}):
-            base = int(state["skills"][name])
-        else:
-            raise RegulationError("gurps.unknown_skill", name=name[:40], character=row["name"])
-        modifiers: list[tuple[str, int]] = []
-        saved = state.get("stress")
-        if saved and saved.get("depressed"):
-            modifiers.append((t("gurps.mod_depressed", locale=locale), stress.DEPRESSED_PENALTY))
-        if vision:
-            scene, torch = regulation.parse_light(light)
-            dark = regulation.darkness(scene, torch, traits_of(row))
-            if dark:
-                modifiers.append((t("gurps.mod_darkness", locale=locale), dark))
-        if regulation.is_craft(name) and "dx" in stats:
-            deft = regulation.dexterity(int(stats["dx"]))
-            if deft:
-                modifiers.append((t("gurps.mod_dexterity", locale=locale), deft))
-        return base, modifiers
 
     async def _stress_after_check(self, row: dict, cause: str, locale: str) -> list[str]:
         maximum = stress_maximum(row)
@@ -526,37 +491,3 @@ class GurpsCog(commands.Cog, name="GURPS"):
             for r in rows
             if folded in r.name.casefold()
         ][:25]
-
-
-PRESSURE = {
-    Outcome.CRITICAL: "critical_success", Outcome.SUCCESS: "success",
-    Outcome.FAILURE: "failure", Outcome.AUTOMATIC_FAILURE: "failure",
-    Outcome.FUMBLE: "critical_failure",
-}  # fmt: skip
-
-
-def change_lines(name: str, after: stress.Stress, change: stress.Change, locale: str) -> list[str]:
-    """A stress change as posted: the cause and amount (with its roll), then what it led to."""
-    delta = f"{change.delta:+d}"
-    if change.rolled:
-        delta += t("gurps.stress_rolled", locale=locale, text=change.rolled)
-    lines = [
-        t("gurps.stress_changed", locale=locale, name=name,
-          cause=t(f"stress_cause.{change.cause}", locale=locale), delta=delta,
-          after=change.after, maximum=after.maximum)
-    ]  # fmt: skip
-    if change.relief_yen is not None:
-        lines.append(t("gurps.relief_yen", locale=locale, yen=f"{change.relief_yen:,}"))
-    if change.became_depressed:
-        lines.append(t("gurps.depressed", locale=locale, name=name))
-    if change.depression_ended:
-        lines.append(t("gurps.depression_ended", locale=locale, name=name))
-    if change.breakdown_days is not None:
-        lines.append(t("gurps.breakdown", locale=locale, name=name, days=change.breakdown_days))
-    return lines
-
-
-def light_name(value: str, locale: str) -> str:
-    scene, torch = regulation.parse_light(value)
-    name = t(f"light.{scene.value}", locale=locale)
-    return name + (t("gurps.with_torch", locale=locale) if torch else "")

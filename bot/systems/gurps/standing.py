@@ -1,0 +1,57 @@
+"""What a character's check rolls against (rules digest "Success roll", "Darkness",
+"Dexterity", "Stress points"): the base level and the standing modifiers, each named.
+
+Pure: the saved character's numbers and state in, (base, [(modifier key, value)]) out; the cog
+names the keys in the reader's language (``gurps.mod_<key>``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.dice.parser import fold_width
+from bot.systems.gurps import regulation, stress
+from bot.systems.gurps.regulation import RegulationError
+
+ATTRIBUTES = ("st", "dx", "iq", "ht")
+
+
+def skill_name(skill: str) -> str:
+    return fold_width(skill).strip().strip("〈〉")
+
+
+def standing(
+    character: str,
+    stats: dict[str, Any],
+    state: dict[str, Any],
+    skill: str,
+    *,
+    vision: bool = False,
+    light: str | None = None,
+) -> tuple[int, list[tuple[str, int]]]:
+    """``skill`` is a number, an attribute (st dx iq ht) or a skill in ``state["skills"]``.
+    Modifiers: depressed −5; the scene's darkness when the check needs sight (闇視 / 暗視 as the
+    digest says); the dexterity rule for the craft skills."""
+    name = skill_name(skill)
+    if re.fullmatch(r"-?[0-9]+", name):
+        base = int(name)
+    elif name.lower() in ATTRIBUTES and name.lower() in stats:
+        base = int(stats[name.lower()])
+    elif name in state.get("skills", {}):
+        base = int(state["skills"][name])
+    else:
+        raise RegulationError("gurps.unknown_skill", name=name[:40], character=character)
+    modifiers: list[tuple[str, int]] = []
+    if (state.get("stress") or {}).get("depressed"):
+        modifiers.append(("depressed", stress.DEPRESSED_PENALTY))
+    if vision:
+        scene, torch = regulation.parse_light(light)
+        dark = regulation.darkness(scene, torch, frozenset(state.get("traits", [])))
+        if dark:
+            modifiers.append(("darkness", dark))
+    if regulation.is_craft(name) and "dx" in stats:
+        deft = regulation.dexterity(int(stats["dx"]))
+        if deft:
+            modifiers.append(("dexterity", deft))
+    return base, modifiers
