@@ -23,7 +23,7 @@ from bot.store.stress import change_stress, set_state, stress_history, stress_of
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import Light, RegulationError
-from bot.systems.gurps.standing import standing
+from bot.systems.gurps.standing import quick_contest, standing
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -340,6 +340,54 @@ class GurpsCog(commands.Cog, name="GURPS"):
             interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @gurps.command(
+        name=text("contest", "cmd.gurps.contest"),
+        description=text(
+            "Quick contest: both roll, the larger margin wins", "cmd.gurps.contest.desc"
+        ),
+    )
+    @app_commands.describe(
+        character=text("Saved GURPS character", "cmd.gurps.character"),
+        skill=text("A skill, an attribute (st dx iq ht) or a number", "cmd.gurps.skill"),
+        opponent=text("The other side: a saved character or any name", "cmd.gurps.opponent"),
+        opponent_skill=text("Its skill, attribute or number", "cmd.gurps.opponent_skill"),
+    )
+    @options("character", "skill", "opponent", "opponent_skill")
+    async def contest(
+        self,
+        interaction: discord.Interaction,
+        character: str,
+        skill: str,
+        opponent: str,
+        opponent_skill: str,
+    ) -> None:
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        light = await self._light(interaction)
+        sides = []
+        for name, which, mine in ((character, skill, True), (opponent, opponent_skill, False)):
+            try:
+                row = await self._character(interaction, name, mine=mine)
+                base, mods = standing(
+                    row["name"], row["stats"], row.get("state") or {}, which, light=light
+                )
+                name = row["name"]
+            except RegulationError:
+                if mine or not re.fullmatch(r"-?[0-9]+", fold_width(which).strip()):
+                    raise
+                base, mods = int(fold_width(which).strip()), []  # an unsaved NPC: a number
+            level = base + sum(v for _, v in mods)
+            result = roll(f"3D6<={level}", system="GURPS", dice=self.bot.dice, strict=True)
+            assert result is not None and result.total is not None
+            sides.append((name, level - result.total, result.text))
+        winner = quick_contest(sides[0][1], sides[1][1])
+        lines = [f"{name}：{text_}" for name, _, text_ in sides]
+        if winner == 0:
+            lines.append(t("gurps.contest_tie", locale=locale))
+        else:
+            best = sides[0] if winner > 0 else sides[1]
+            lines.append(t("gurps.contest_won", locale=locale, name=best[0]))
+        await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
     async def _light(self, interaction: discord.Interaction) -> str | None:
         settings = await self.bot.settings_store.effective(
             interaction.guild_id, interaction.channel_id or 0
@@ -470,6 +518,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
     @never_give_up.autocomplete("character")
     @unused_cp.autocomplete("character")
     @check.autocomplete("character")
+    @contest.autocomplete("character")
     async def _character_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

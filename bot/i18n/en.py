@@ -624,4 +624,12 @@ MESSAGES: dict[str, str] = {
     "opt.night": "night",
     "opt.will": "will",
     "opt.use": "use",
+    "cmd.gurps.contest": "contest",
+    "cmd.gurps.contest.desc": "Quick contest: both roll, the larger margin wins",
+    "cmd.gurps.opponent": "The other side: a saved character or any name",
+    "cmd.gurps.opponent_skill": "Its skill, attribute or number",
+    "gurps.contest_tie": "A tie: equal margins.",
+    "gurps.contest_won": "{name} wins the contest.",
+    "opt.opponent": "opponent",
+    "opt.opponent_skill": "opponent_skill",
 }

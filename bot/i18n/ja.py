@@ -624,4 +624,12 @@ MESSAGES: dict[str, str] = {
     "opt.night": "睡眠",
     "opt.will": "意志",
     "opt.use": "用途",
+    "cmd.gurps.contest": "即時対抗",
+    "cmd.gurps.contest.desc": "即時対抗：両者が振り、成功度の大きい方が勝つ",
+    "cmd.gurps.opponent": "相手：保存したキャラクターか任意の名前",
+    "cmd.gurps.opponent_skill": "相手の技能・能力値・数値",
+    "gurps.contest_tie": "引き分け：成功度が同じ。",
+    "gurps.contest_won": "{name}の勝ち。",
+    "opt.opponent": "相手",
+    "opt.opponent_skill": "相手の技能",
 }

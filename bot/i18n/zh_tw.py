@@ -624,4 +624,12 @@ MESSAGES: dict[str, str] = {
     "opt.night": "睡眠",
     "opt.will": "意志",
     "opt.use": "用途",
+    "cmd.gurps.contest": "即時對抗",
+    "cmd.gurps.contest.desc": "即時對抗：雙方擲骰，差值大者勝",
+    "cmd.gurps.opponent": "對手：已儲存角色或任意名稱",
+    "cmd.gurps.opponent_skill": "對手的技能、屬性或數字",
+    "gurps.contest_tie": "平手：差值相同。",
+    "gurps.contest_won": "{name}獲勝。",
+    "opt.opponent": "對手",
+    "opt.opponent_skill": "對手技能",
 }

@@ -221,3 +221,29 @@ async def test_unused_cp_at_most_three_uses_each_per_scenario(world: World) -> N
     )
     assert "出目の調整 0/3" in reset.response.content
     assert len(world.env.errors) == 2
+
+
+async def test_quick_contest_compares_margins(world: World, dice: Dice) -> None:
+    await aoi(world)
+    dice.load(3, 3, 3, 4, 4, 4)  # Aoi IQ 12 − 9 = 3; the NPC 13 − 12 = 1
+    done = await world.alice.slash(
+        world.channel, "gurps contest", character="Aoi", skill="iq", opponent="Kappa",
+        opponent_skill="13",
+    )  # fmt: skip
+    text = done.response.content
+    assert (
+        "Aoi：(3D6<=12) ＞ 9[3,3,3] ＞ 9" in text and "Kappa：(3D6<=13) ＞ 12[4,4,4] ＞ 12" in text
+    )
+    assert "Aoiの勝ち。" in text
+    dice.load(3, 3, 3, 3, 3, 4)  # 3 against 3
+    tied = await world.alice.slash(
+        world.channel, "gurps contest", character="Aoi", skill="iq", opponent="Kappa",
+        opponent_skill="13",
+    )  # fmt: skip
+    assert "引き分け" in tied.response.content
+    unnamed = await world.alice.slash(
+        world.channel, "gurps contest", character="Aoi", skill="iq", opponent="Kappa",
+        opponent_skill="剣",
+    )  # fmt: skip
+    assert unnamed.ephemeral and "Kappa" in unnamed.response.content
+    assert len(world.env.errors) == 1

@@ -55,3 +55,9 @@ def standing(
         if deft:
             modifiers.append(("dexterity", deft))
     return base, modifiers
+
+
+def quick_contest(margin_a: int, margin_b: int) -> int:
+    """Quick contest (digest "Success roll"): both roll, the larger margin (level − roll) wins.
+    1: the first wins, -1: the second, 0: a tie (equal margins)."""
+    return (margin_a > margin_b) - (margin_a < margin_b)

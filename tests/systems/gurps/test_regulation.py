@@ -161,3 +161,9 @@ def test_a_sheet_is_read_from_text_with_full_width_input() -> None:
     with pytest.raises(RegulationError) as error:
         parse_sheet("st=12 mana=3")
     assert error.value.code == "gurps.bad_sheet"
+
+
+def test_quick_contest_the_larger_margin_wins() -> None:
+    from bot.systems.gurps.standing import quick_contest
+
+    assert [quick_contest(3, 1), quick_contest(-2, -1), quick_contest(0, 0)] == [1, -1, 0]
