@@ -125,3 +125,19 @@ def test_db_accepts_a_file_path_and_refuses_an_unreachable_database(tmp_path: Pa
     )  # fmt: skip
     assert failed.returncode == 2 and "Traceback" not in failed.stderr
     assert "Cannot open the database" in failed.stderr and "secret" not in failed.stderr
+
+
+def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
+    """docs/tutorials/gurps-night-investigation.txt: checks in the dark under pressure, stress,
+    then a short fight in 移動力 order with damage adds turned into dice."""
+    script = ROOT / "docs" / "tutorials" / "gurps-night-investigation.txt"
+    dice = "3,3,4,2,2,3,4,3,2,2,3,4,4"
+    out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
+    assert "シーンの明るさ：屋外・街灯なし＋たいまつ（視覚-3）。" in out
+    assert "Aoi〈鍵開け〉12（状況-2 暗闇-3 器用さ+1）：(3D6<=8) ＞ 10[3,3,4] ＞ 10 ＞ 失敗" in out
+    assert "Aoi：緊張下の失敗 -3 → ストレス 11/14。" in out
+    assert "Aoi：嘘・騙し -2 → ストレス 9/14。" in out  # 正直 and 誠実: lying costs 2
+    assert "Aoi：緊張下の成功 -1 → ストレス 8/14。" in out
+    assert "▶ 1. Aoi\n・ 2. Kappa" in out  # speed 6 before 5.5
+    assert "Kappa（ダメージ）：(3D6) ＞ 9[2,3,4] ＞ 9" in out  # 2D+4 rolled as 3D
+    assert "Aoiに6点のダメージ（HP 5）。" in out

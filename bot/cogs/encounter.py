@@ -318,15 +318,35 @@ class EncounterCog(commands.Cog, name="Encounters"):
     @app_commands.describe(character=text("Your saved character", "cmd.combat.join.character"))
     @options("character")
     async def join(self, interaction: discord.Interaction, character: str) -> None:
-        if not character.isdigit():
-            raise CombatError("combat.unknown_character", name=character)
+        character_id = (
+            int(character)
+            if character.isdigit()
+            else await self._character_named(interaction, character)
+        )
         outcome = await in_time(
             interaction,
             self.service.join(
-                interaction.channel_id or 0, await caller_of(self.bot, interaction), int(character)
+                interaction.channel_id or 0, await caller_of(self.bot, interaction), character_id
             ),
         )
         await self.publish(interaction, outcome)
+
+    async def _character_named(self, interaction: discord.Interaction, name: str) -> int:
+        """A name typed instead of picked (the console, or a fast typist): the caller's own
+        character of that name first, then anyone's in this server."""
+        table = Character.__table__
+        async with self.bot.database.read() as conn:
+            rows = (
+                await conn.execute(
+                    select(table.c.id, table.c.owner_id).where(
+                        table.c.guild_id == interaction.guild_id, table.c.name == name.strip()
+                    )
+                )
+            ).all()
+        if not rows:
+            raise CombatError("combat.unknown_character", name=name[:64])
+        mine = [r.id for r in rows if r.owner_id == interaction.user.id]
+        return mine[0] if mine else rows[0].id
 
     @join.autocomplete("character")
     async def _character_autocomplete(

@@ -632,4 +632,6 @@ MESSAGES: dict[str, str] = {
     "gurps.contest_won": "{name} wins the contest.",
     "opt.opponent": "opponent",
     "opt.opponent_skill": "opponent_skill",
+    "gurps.bad_damage": "Cannot read the damage “{text}”: a number or dice such as 2D+4.",
+    "gurps.no_hp": "{name} has no HP: add it with hp:… first.",
 }

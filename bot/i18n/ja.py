@@ -632,4 +632,6 @@ MESSAGES: dict[str, str] = {
     "gurps.contest_won": "{name}の勝ち。",
     "opt.opponent": "相手",
     "opt.opponent_skill": "相手の技能",
+    "gurps.bad_damage": "ダメージ「{text}」が読めません：数値か 2D+4 のようなダイスで。",
+    "gurps.no_hp": "{name}にHPがありません：先に hp:… を設定してください。",
 }

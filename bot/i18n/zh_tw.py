@@ -632,4 +632,6 @@ MESSAGES: dict[str, str] = {
     "gurps.contest_won": "{name}獲勝。",
     "opt.opponent": "對手",
     "opt.opponent_skill": "對手技能",
+    "gurps.bad_damage": "無法讀取傷害「{text}」：請用數字或 2D+4 這類骰子。",
+    "gurps.no_hp": "{name}沒有HP：請先設定 hp:…。",
 }

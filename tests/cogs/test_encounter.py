@@ -181,3 +181,14 @@ async def test_the_turn_announcement_has_an_end_turn_button_for_that_turn_only(
     assert titles(ended) == ["第1ラウンド・イニシアチブ"]
     stale = await world.alice.click(turn.response, label="手番終了")  # that turn is over
     assert stale.ephemeral and stale.response.content == "Nobody is taking a turn right now."
+
+
+async def test_join_also_takes_a_typed_name(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GURPS")
+    await world.alice.slash(world.channel, "char create", name="Aoi", stats="iq=12 hp=11")
+    await world.gm.slash(world.channel, "combat start")
+    joined = await world.alice.slash(world.channel, "combat join", character="Aoi")
+    assert "Aoiが参加しました。" in joined.response.embeds[-1].description
+    missing = await world.alice.slash(world.channel, "combat join", character="Nobody")
+    assert missing.ephemeral and "Nobody" in missing.response.content
+    assert len(world.env.errors) == 1

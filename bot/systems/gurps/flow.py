@@ -13,6 +13,7 @@ from bot.combat.events import Event, ExtraActionGranted
 from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.dice import DieSource
 from bot.systems.base import RuleSet, Special, Step, check, ordered
+from bot.systems.gurps import combat
 
 ROLLOFF_TRIES = 20
 
@@ -112,7 +113,11 @@ class GurpsRules(RuleSet):
         return []
 
     def specials(self) -> dict[str, Special]:
-        return {"accelerate": Special(gm_only=True, needs_combatant=True, run=self.accelerate)}
+        return {
+            "accelerate": Special(gm_only=True, needs_combatant=True, run=self.accelerate),
+            "damage": Special(gm_only=True, needs_combatant=True, run=combat.damage),
+            "heal": Special(gm_only=True, needs_combatant=True, run=combat.heal),
+        }
 
     def accelerate(
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
