@@ -19,7 +19,13 @@ from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.models import Character
-from bot.store.stress import change_stress, set_state, stress_history, stress_of
+from bot.store.stress import (
+    change_stress,
+    new_session,
+    set_state,
+    stress_history,
+    stress_of,
+)
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import Light, RegulationError
@@ -418,29 +424,45 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         character=text("Saved GURPS character", "cmd.gurps.character"),
-        night=text("How the night went (empty: show)", "cmd.gurps.night"),
+        night=text("How the night went", "cmd.gurps.night"),
+        spend=text(
+            "Fatigue spent (spells, extra effort); negative: regained by rest", "cmd.gurps.spend"
+        ),
     )
     @app_commands.choices(
         night=[app_commands.Choice(name=text(n, f"night.{n}"), value=n) for n in NIGHTS]
     )
-    @options("character", "night")
+    @options("character", "night", "spend")
     async def fatigue_(
-        self, interaction: discord.Interaction, character: str, night: str | None = None
+        self,
+        interaction: discord.Interaction,
+        character: str,
+        night: str | None = None,
+        spend: app_commands.Range[int, -99, 99] = 0,
     ) -> None:
-        row = await self._character(interaction, character, mine=night is not None)
-        stats = row["stats"]
+        changing = night is not None or spend != 0
+        row = await self._character(interaction, character, mine=changing)
+        stats, state = row["stats"], row.get("state") or {}
         if "st" not in stats or "ht" not in stats:
             raise RegulationError("gurps.needs_st_ht", name=row["name"])
-        full = regulation.fatigue(int(stats["st"]), int(stats["ht"]))
-        lost = int((row.get("state") or {}).get("fatigue_lost", 0))
-        if night is not None:
-            lost = 0 if night == "sleep" else min(full, lost + NIGHTS[night])
+        # With extra ST, the ST that sets fatigue (fatigue_st) counts instead.
+        full = regulation.fatigue(int(stats.get("fatigue_st", stats["st"])), int(stats["ht"]))
+        # Two pools: what bad nights took (only sleep gives it back) and what was spent.
+        lost, spent = int(state.get("fatigue_lost", 0)), int(state.get("fatigue_spent", 0))
+        if night == "sleep":
+            lost = spent = 0
+        elif night is not None:
+            lost = min(full, lost + NIGHTS[night])
+        spent = max(0, min(full - lost, spent + spend))
+        if changing:
             await set_state(self.bot.database, row["id"], "fatigue_lost", lost)
+            await set_state(self.bot.database, row["id"], "fatigue_spent", spent)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        left = full - lost - spent
         await send(
             interaction,
-            t("gurps.fatigue", locale=locale, name=row["name"], left=full - lost, full=full),
-            ephemeral=night is None,
+            t("gurps.fatigue", locale=locale, name=row["name"], left=left, full=full),
+            ephemeral=not changing,
         )
 
     @gurps.command(
@@ -475,6 +497,20 @@ class GurpsCog(commands.Cog, name="GURPS"):
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
         await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
+
+    @gurps.command(
+        name=text("new_session", "cmd.gurps.new_session"),
+        description=text(
+            "A new session: あきらめない may be used again (GM)", "cmd.gurps.new_session.desc"
+        ),
+    )
+    async def new_session_(self, interaction: discord.Interaction) -> None:
+        caller = await caller_of(self.bot, interaction)
+        if not caller.manages_channel:
+            raise RegulationError("gurps.gm_only")
+        await new_session(self.bot.database, interaction.guild_id or 0)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        await send(interaction, t("gurps.new_session", locale=locale))
 
     @gurps.command(
         name=text("unused_cp", "cmd.gurps.unused_cp"),

@@ -600,7 +600,7 @@ MESSAGES: dict[str, str] = {
     "stress_cause.critical_failure": "critical failure under pressure",
     "cmd.gurps.fatigue": "fatigue",
     "cmd.gurps.fatigue.desc": "Fatigue from sleep: sleepless −5, half −2, sleep restores",
-    "cmd.gurps.night": "How the night went (empty: show)",
+    "cmd.gurps.night": "How the night went",
     "night.sleepless": "a sleepless night (−5)",
     "night.half_sleep": "half a night’s sleep (−2)",
     "night.sleep": "a night’s sleep (restores)",
@@ -634,4 +634,9 @@ MESSAGES: dict[str, str] = {
     "opt.opponent_skill": "opponent_skill",
     "gurps.bad_damage": "Cannot read the damage “{text}”: a number or dice such as 2D+4.",
     "gurps.no_hp": "{name} has no HP: add it with hp:… first.",
+    "cmd.gurps.spend": "Fatigue spent (spells, extra effort); negative: regained by rest",
+    "opt.spend": "spend",
+    "cmd.gurps.new_session": "new_session",
+    "cmd.gurps.new_session.desc": "A new session: あきらめない may be used again (GM)",
+    "gurps.new_session": "A new session begins: あきらめない may be used again.",
 }

@@ -600,7 +600,7 @@ MESSAGES: dict[str, str] = {
     "stress_cause.critical_failure": "緊張下のファンブル",
     "cmd.gurps.fatigue": "疲労",
     "cmd.gurps.fatigue.desc": "睡眠による疲労：徹夜−5、半分−2、睡眠で回復",
-    "cmd.gurps.night": "その夜の睡眠（空なら表示）",
+    "cmd.gurps.night": "その夜の睡眠",
     "night.sleepless": "徹夜（−5）",
     "night.half_sleep": "半分の睡眠（−2）",
     "night.sleep": "十分な睡眠（回復）",
@@ -634,4 +634,9 @@ MESSAGES: dict[str, str] = {
     "opt.opponent_skill": "相手の技能",
     "gurps.bad_damage": "ダメージ「{text}」が読めません：数値か 2D+4 のようなダイスで。",
     "gurps.no_hp": "{name}にHPがありません：先に hp:… を設定してください。",
+    "cmd.gurps.spend": "消費した疲労点（呪文・奮闘）。負の値は休息で回復",
+    "opt.spend": "消費",
+    "cmd.gurps.new_session": "新セッション",
+    "cmd.gurps.new_session.desc": "新しいセッション：《あきらめない》が再び使える（GM）",
+    "gurps.new_session": "新しいセッション開始：《あきらめない》が再び使えます。",
 }

@@ -600,7 +600,7 @@ MESSAGES: dict[str, str] = {
     "stress_cause.critical_failure": "緊張下大失敗",
     "cmd.gurps.fatigue": "疲勞",
     "cmd.gurps.fatigue.desc": "睡眠造成的疲勞：熬夜−5、半眠−2、睡眠恢復",
-    "cmd.gurps.night": "那晚的睡眠（留空：顯示）",
+    "cmd.gurps.night": "那晚的睡眠",
     "night.sleepless": "熬夜（−5）",
     "night.half_sleep": "只睡一半（−2）",
     "night.sleep": "充足睡眠（恢復）",
@@ -634,4 +634,9 @@ MESSAGES: dict[str, str] = {
     "opt.opponent_skill": "對手技能",
     "gurps.bad_damage": "無法讀取傷害「{text}」：請用數字或 2D+4 這類骰子。",
     "gurps.no_hp": "{name}沒有HP：請先設定 hp:…。",
+    "cmd.gurps.spend": "消耗的疲勞（法術、奮力）；負值：休息恢復",
+    "opt.spend": "消耗",
+    "cmd.gurps.new_session": "新團",
+    "cmd.gurps.new_session.desc": "新的一次團：《あきらめない》可再次使用（GM）",
+    "gurps.new_session": "新的一次團開始：《あきらめない》可再次使用。",
 }

@@ -76,3 +76,26 @@ async def stress_history(database: Database, character_id: int, limit: int = 10)
             .limit(limit)
         )
         return [dict(r) for r in rows.mappings()][::-1]
+
+
+async def new_session(database: Database, guild_id: int) -> int:
+    """A new session for this server's GURPS characters: あきらめない may be used again.
+    Returns how many characters it touched."""
+    touched = 0
+    async with database.write() as conn:
+        rows = (
+            await conn.execute(
+                select(CHARACTERS.c.id, CHARACTERS.c.state)
+                .where(CHARACTERS.c.guild_id == guild_id, CHARACTERS.c.system == "GURPS")
+                .with_for_update()
+            )
+        ).all()
+        for row in rows:
+            saved = (row.state or {}).get("stress")
+            if saved and saved.get("never_give_up_used"):
+                state = {**row.state, "stress": {**saved, "never_give_up_used": False}}
+                await conn.execute(
+                    update(CHARACTERS).where(CHARACTERS.c.id == row.id).values(state=state)
+                )
+                touched += 1
+    return touched

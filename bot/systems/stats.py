@@ -41,6 +41,7 @@ SCHEMAS: dict[str, dict[str, Stat]] = {
     "GURPS": {
         **COMMON, "speed": Stat(float, 0, 99), "dx": Stat(int, 1, 40), "st": Stat(int, 1, 40),
         "iq": Stat(int, 1, 40), "ht": Stat(int, 1, 40), "will": Stat(int, -5, 5),
+        "fatigue_st": Stat(int, 1, 99),
     },
 }  # fmt: skip
 

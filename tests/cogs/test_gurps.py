@@ -177,8 +177,21 @@ async def test_fatigue_is_lost_to_bad_nights_and_restored_only_by_sleep(world: W
         world.channel, "gurps fatigue", character="Aoi", night="half_sleep"
     )
     assert "疲労点 4/11" in half.response.content
+    spent = await world.alice.slash(world.channel, "gurps fatigue", character="Aoi", spend=3)
+    assert "疲労点 1/11" in spent.response.content
+    rested = await world.alice.slash(world.channel, "gurps fatigue", character="Aoi", spend=-9)
+    assert "疲労点 4/11" in rested.response.content  # rest gives back only what was spent
     slept = await world.alice.slash(world.channel, "gurps fatigue", character="Aoi", night="sleep")
     assert "疲労点 11/11" in slept.response.content
+
+
+async def test_fatigue_with_extra_st_uses_the_st_that_sets_it(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GURPS")
+    await world.alice.slash(
+        world.channel, "char create", name="Oni", stats="st=20 ht=12 fatigue_st=14"
+    )
+    shown = await world.alice.slash(world.channel, "gurps fatigue", character="Oni")
+    assert "13/13" in shown.response.content  # ⌈(14 + 12) / 2⌉, not ⌈(20 + 12) / 2⌉
 
 
 async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice: Dice) -> None:
@@ -198,7 +211,16 @@ async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice:
     assert "Aoi: stress 4/14." in shown.response.content
     again = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
     assert again.ephemeral
-    assert len(world.env.errors) == 2
+    not_gm = await world.alice.slash(world.channel, "gurps new_session")
+    assert not_gm.ephemeral
+    await world.gm.slash(world.channel, "gurps new_session")
+    await world.alice.slash(
+        world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"
+    )  # 4 → 1
+    dice.load(4, 4, 4)
+    next_session = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
+    assert "ストレスが4に戻った" in next_session.response.content
+    assert len(world.env.errors) == 3
 
 
 async def test_unused_cp_at_most_three_uses_each_per_scenario(world: World) -> None:

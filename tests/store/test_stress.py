@@ -8,7 +8,7 @@ from sqlalchemy import insert
 
 from bot.store.db import Database
 from bot.store.models import Character
-from bot.store.stress import change_stress, set_state, stress_history, stress_of
+from bot.store.stress import change_stress, new_session, set_state, stress_history, stress_of
 from bot.systems.gurps.stress import Stress, apply
 from tests.conftest import FixedDice
 
@@ -52,3 +52,13 @@ async def test_concurrent_changes_are_never_lost(database: Database) -> None:
     await asyncio.gather(*(change_stress(database, character, lose(1)) for _ in range(8)))
     history = await stress_history(database, character, limit=20)
     assert len(history) == 8 and history[-1]["after"] == 6
+
+
+async def test_a_new_session_makes_never_give_up_available_again(database: Database) -> None:
+    character = await new_character(database)
+    used = Stress(4, 14, never_give_up_used=True)
+    await set_state(database, character, "stress", {**used.__dict__})
+    assert await new_session(database, guild_id=1) == 1
+    assert await new_session(database, guild_id=1) == 0  # nothing left to reset
+    again, _ = await change_stress(database, character, lose(1))
+    assert not again.never_give_up_used and again.value == 3

@@ -102,3 +102,30 @@ def test_damage_adds_convert_to_dice_in_gurps_rolls() -> None:
     assert [shown(c) for c in ("2D+4", "1D+7", "2D+5", "2D+3", "2D+4>=9")] == [
         "(3D6)", "(3D6)", "(3D6+1)", "(2D6+3)", "(2D6+4>=9)",
     ]  # fmt: skip
+
+
+def _expected(natural: int, skill: int) -> Outcome:
+    """The digest's table, spelled out for the boundary skills."""
+    if natural <= 4 or (natural == 5 and skill >= 15) or (natural == 6 and skill >= 16):
+        return Outcome.CRITICAL
+    if natural == 18 or (natural == 17 and skill <= 15) or natural >= skill + 10:
+        return Outcome.FUMBLE
+    if natural == 17:
+        return Outcome.AUTOMATIC_FAILURE
+    return Outcome.SUCCESS if natural <= skill else Outcome.FAILURE
+
+
+@pytest.mark.parametrize("skill", [14, 15, 16])
+def test_critical_and_fumble_boundaries_at_skill_14_15_16(skill: int) -> None:
+    seen = {natural: outcome(natural, natural, skill) for natural in range(3, 19)}
+    assert seen == {natural: _expected(natural, skill) for natural in range(3, 19)}
+    criticals = [n for n, o in seen.items() if o is Outcome.CRITICAL]
+    assert criticals == {14: [3, 4], 15: [3, 4, 5], 16: [3, 4, 5, 6]}[skill]
+    assert seen[17] is (Outcome.AUTOMATIC_FAILURE if skill == 16 else Outcome.FUMBLE)
+
+
+@pytest.mark.parametrize("skill", [3, 5, 6, 7])
+def test_a_roll_at_skill_plus_10_is_a_fumble_and_one_less_is_not(skill: int) -> None:
+    assert outcome(skill + 10, skill + 10, skill) is Outcome.FUMBLE
+    below = outcome(skill + 9, skill + 9, skill)
+    assert below is (Outcome.FUMBLE if skill + 9 >= 17 else Outcome.FAILURE)
