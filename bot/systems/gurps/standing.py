@@ -50,11 +50,29 @@ def standing(
         dark = regulation.darkness(scene, torch, frozenset(state.get("traits", [])))
         if dark:
             modifiers.append(("darkness", dark))
-    if regulation.is_craft(name) and "dx" in stats:
-        deft = regulation.dexterity(int(stats["dx"]))
+    if regulation.is_craft(name):
+        deft = regulation.dexterity(int(stats["dx"])) if "dx" in stats else 0
+        deft += handiness(state.get("traits", []))
         if deft:
             modifiers.append(("dexterity", deft))
     return base, modifiers
+
+
+_HANDY = re.compile(r"(不器用|器用)\s*[=＝]?\s*([+-]?[0-9]+)?$")
+
+
+def handiness(traits: list[str]) -> int:
+    """器用 / 不器用 apply to the craft skills like DX does ("器用 apply likewise"). Decision:
+    the trait may carry its bonus (``器用2``, ``不器用3``); without one, 器用 is +1 and 不器用
+    −3, their first level in GURPS 3rd edition."""
+    total = 0
+    for trait in traits:
+        match = _HANDY.match(fold_width(trait).strip())
+        if match:
+            clumsy = match.group(1) == "不器用"
+            size = abs(int(match.group(2))) if match.group(2) else (3 if clumsy else 1)
+            total += -size if clumsy else size
+    return total
 
 
 def quick_contest(margin_a: int, margin_b: int) -> int:

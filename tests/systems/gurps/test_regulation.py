@@ -167,3 +167,17 @@ def test_quick_contest_the_larger_margin_wins() -> None:
     from bot.systems.gurps.standing import quick_contest
 
     assert [quick_contest(3, 1), quick_contest(-2, -1), quick_contest(0, 0)] == [1, -1, 0]
+
+
+def test_handy_and_clumsy_traits_apply_to_craft_skills_like_dx() -> None:
+    from bot.systems.gurps.standing import handiness, standing
+
+    assert [handiness(t) for t in (["器用"], ["器用2"], ["不器用"], ["不器用=6"], ["正直"])] == [
+        1, 2, -3, -6, 0,
+    ]  # fmt: skip
+    state = {"skills": {"鍵開け": 12, "剣": 14}, "traits": ["器用2"]}
+    assert standing("Aoi", {"dx": 13}, state, "鍵開け") == (12, [("dexterity", 4)])
+    assert standing("Aoi", {"dx": 13}, state, "剣") == (14, [])  # not a craft skill
+    assert standing("Aoi", {"dx": 9}, {**state, "traits": ["不器用"]}, "〈鍵開け〉") == (
+        12, [("dexterity", -4)],
+    )  # fmt: skip
