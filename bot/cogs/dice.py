@@ -21,7 +21,7 @@ from bot.cogs.common import (
 from bot.dice import DiceError, RollResult, roll
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
-from bot.store.rolls import get_roll, log_roll
+from bot.store.rolls import get_roll, log_roll, set_notice
 from bot.store.settings import Effective, SecretMode
 from bot.ui.views import reveal_view
 
@@ -109,7 +109,10 @@ class DiceCog(commands.Cog, name="Dice"):
                     interaction.guild, interaction.channel_id or 0, settings, name, result, roll_id
                 )
         public = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
-        await interaction.followup.send(t("dice.secret_notice", locale=public, name=name))
+        notice = await interaction.followup.send(
+            t("dice.secret_notice", locale=public, name=name), wait=True
+        )
+        await set_notice(self.bot.database, roll_id, notice.id)
 
     # -- chat rolls ------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -150,7 +153,10 @@ class DiceCog(commands.Cog, name="Dice"):
         if not result.secret:
             await message.reply(f"{name}: {result.text}"[:2000], mention_author=False)
             return
-        await message.reply(t("dice.secret_notice", locale=public, name=name), mention_author=False)
+        notice = await message.reply(
+            t("dice.secret_notice", locale=public, name=name), mention_author=False
+        )
+        await set_notice(self.bot.database, roll_id, notice.id)
         if settings.secret_mode is not SecretMode.GM:
             content = t("dice.your_secret", locale=public, text=result.text)
             await self._dm(message.author, content, roll_id, public)
@@ -189,6 +195,18 @@ class DiceCog(commands.Cog, name="Dice"):
         gm = gm or await self.bot.fetch_user(encounter.gm_id)
         return await self._dm(gm, content, roll_id, locale)
 
+    async def _publish(self, channel: object, notice_id: int | None, content: str) -> None:
+        """Turn the "secret roll by X" notice into the result; a new post if it is gone."""
+        quiet = discord.AllowedMentions.none()
+        if notice_id is not None:
+            try:
+                notice = channel.get_partial_message(notice_id)  # type: ignore[attr-defined]
+                await notice.edit(content=content, allowed_mentions=quiet)
+                return
+            except discord.HTTPException:
+                pass  # deleted, or too old to edit: post it instead
+        await channel.send(content, allowed_mentions=quiet)  # type: ignore[attr-defined]
+
     async def reveal(self, interaction: discord.Interaction, roll_id: int) -> None:
         try:
             record = await get_roll(self.bot.database, roll_id)
@@ -211,7 +229,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 user=f"<@{record['user_id']}>",
                 text=record["result"],
             )
-            await channel.send(content[:2000], allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+            await self._publish(channel, record["notice_message_id"], content[:2000])
             await send(
                 interaction, t("dice.reveal_done", locale=user_locale(interaction)), ephemeral=True
             )

@@ -240,4 +240,6 @@ class RollLog(Base):
     result: Mapped[str] = mapped_column(Text)
     secret: Mapped[bool] = mapped_column(Boolean, default=False)
     dice: Mapped[list[Any]] = mapped_column(default=list)
+    # The public "secret roll by X" notice, which Reveal edits into the result.
+    notice_message_id: Mapped[int | None] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(default=now)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 
 from bot.dice import RollResult
 from bot.store.db import Database
@@ -40,3 +40,10 @@ async def get_roll(database: Database, roll_id: int) -> dict[str, Any] | None:
     async with database.read() as conn:
         row = (await conn.execute(select(ROLLS).where(ROLLS.c.id == roll_id))).mappings().first()
         return dict(row) if row else None
+
+
+async def set_notice(database: Database, roll_id: int, message_id: int) -> None:
+    async with database.write() as conn:
+        await conn.execute(
+            update(ROLLS).where(ROLLS.c.id == roll_id).values(notice_message_id=message_id)
+        )

@@ -62,8 +62,10 @@ async def test_secret_roll_roller_only_with_reveal(world: World, dice: Dice) -> 
     result = await world.alice.slash(world.channel, "roll", command="S2D6")
     assert result.ephemeral and result.response.content == "🔒 (2D6) ＞ 6[4,2] ＞ 6"
     assert [f.content for f in result.followups] == ["🔒 aliceがシークレットダイスを振りました"]
+    notice = world.channel.last_message.id
     revealed = await world.alice.click(result.response, label="Reveal")
     assert revealed.ephemeral
+    assert world.channel.last_message.id == notice  # the notice itself becomes the result
     assert (
         world.channel.last_message.content
         == f"🔓 {world.alice.mention}のシークレットダイス公開：(2D6) ＞ 6[4,2] ＞ 6"
@@ -83,6 +85,10 @@ async def test_secret_roll_gm_only_goes_to_the_gm_channel(world: World, dice: Di
         refused.ephemeral and refused.response.content == "Only the roller or a GM can reveal it."
     )
     assert [type(e.original).__name__ for e in world.env.errors] == []
+    notice = world.channel.last_message.id
+    await world.gm.click(gm_room.last_message, label="公開")  # the GM reveals from the GM room
+    assert world.channel.last_message.id == notice
+    assert world.channel.last_message.content.endswith("(3D6) ＞ 3[1,1,1] ＞ 3")
 
 
 async def test_chat_secret_roll_is_sent_by_dm(world: World, dice: Dice) -> None:
@@ -102,3 +108,15 @@ async def test_reveal_button_survives_a_restart(world: World, dice: Dice, make_b
     await old.database.dispose()  # the old process is gone: so are its connections
     await world.alice.click(result.response, label="Reveal")
     assert world.channel.last_message.content.startswith("🔓 ")
+
+
+async def test_revealing_a_chat_secret_roll_edits_its_notice(world: World, dice: Dice) -> None:
+    gm_room = world.guild.create_text_channel("gm-room")
+    await world.gm.slash(world.channel, "config", secret_mode="gm", gm_channel=gm_room)
+    dice.load(6, 6)
+    await world.alice.send(world.channel, "S2D6 探索")
+    notice = world.channel.last_message
+    assert notice.content == "🔒 aliceがシークレットダイスを振りました"
+    await world.gm.click(gm_room.last_message, label="公開")
+    assert world.channel.last_message.id == notice.id
+    assert world.channel.last_message.content.endswith("(2D6) ＞ 12[6,6] ＞ 12")
