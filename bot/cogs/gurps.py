@@ -127,9 +127,10 @@ class GurpsCog(commands.Cog, name="GURPS"):
         if not parts or not all(p.isdigit() for p in parts):
             raise RegulationError("gurps.bad_xp", text=earned[:40])
         total = sum(int(p) for p in parts)
+        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
         await send(
             interaction,
-            t("gurps.gmxp", total=total, xp=regulation.gm_experience(total)),
+            t("gurps.gmxp", locale=locale, total=total, xp=regulation.gm_experience(total)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
