@@ -240,3 +240,34 @@ class Undone(Event):
 @dataclass(frozen=True)
 class CombatEnded(Event):
     round: int
+
+
+@dataclass(frozen=True)
+class ShipMoved(Event):
+    ship_id: int
+    position: int  # the ship's front area's position now
+
+
+@dataclass(frozen=True)
+class Boarded(Event):
+    combatant_id: int
+    ship_id: int
+    area: int
+
+
+@dataclass(frozen=True)
+class ShipSunk(Event):
+    ship_id: int
+    aboard: tuple[int, ...]  # out of battle until the fight ends
+
+
+@dataclass(frozen=True)
+class MoraleChanged(Event):
+    side: str
+    morale: int
+
+
+@dataclass(frozen=True)
+class SideDefeated(Event):
+    side: str
+    reason: str  # "wiped_out" or "flagship_sunk"

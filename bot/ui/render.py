@@ -162,6 +162,17 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t(f"ui.down_{reason}", name=n(i))  # type: ignore[operator]
         case ev.CombatEnded(round=round_number):
             return t("ui.ended", round=round_number)
+        case ev.ShipMoved(ship_id=i, position=position):
+            return t("ui.ship_moved", name=n(i), position=position)  # type: ignore[operator]
+        case ev.Boarded(combatant_id=i, ship_id=ship, area=area):
+            return t("ui.boarded", name=n(i), ship=n(ship), area=area + 1)  # type: ignore[operator]
+        case ev.ShipSunk(ship_id=i, aboard=aboard):
+            names = ", ".join(str(n(a)) for a in aboard) or "—"  # type: ignore[operator]
+            return t("ui.ship_sunk", name=n(i), aboard=names)  # type: ignore[operator]
+        case ev.MoraleChanged(side=side, morale=value):
+            return t("ui.morale", side=t(f"side.{side}"), morale=value)
+        case ev.SideDefeated(side=side, reason=reason):
+            return t(f"ui.defeated_{reason}", side=t(f"side.{side}"))
     return None
 
 

@@ -1,0 +1,200 @@
+"""The naval battlefield (rules digest "Battlefield", "Ships", "Morale and ship skills",
+"Victory"): ships on a line of positions, their areas and helm, who stands where, boarding,
+moving a ship with everyone aboard, sinking, morale, and the end of the battle.
+
+Ships are ``Kind.SHIP`` combatants; their own numbers live in ``extra["ship"]``, a combatant's
+area in ``extra["area"]``. How a move is paid for (Main process or licences) is the flow's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.combat import engine
+from bot.combat.errors import CombatError
+from bot.combat.events import (
+    Boarded,
+    Event,
+    MoraleChanged,
+    ShipMoved,
+    ShipSunk,
+    SideDefeated,
+)
+from bot.combat.model import Combatant, Encounter, Kind, Side, Stats
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    hp: int
+    areas: int  # 1 to 3
+    helm: int  # the helm's area, 0 = the front
+    skills: tuple[str, ...] = ()
+
+
+# The seed's sample ships (numbers are facts of the seed; the names are how tables call them).
+PRESETS = {
+    "オールマイト・キャプテン号": ShipSpec(2300, 3, 1, ("砲撃", "速力上昇", "修繕")),
+    "柾良式巡視船": ShipSpec(300, 1, 0),
+}
+
+
+def ship_data(ship: Combatant) -> dict:
+    if ship.kind is not Kind.SHIP:
+        raise CombatError("combat.not_a_ship", name=ship.name)
+    return ship.extra["ship"]
+
+
+def ships(enc: Encounter) -> list[Combatant]:
+    return [c for c in enc.combatants if c.kind is Kind.SHIP]
+
+
+def place_ship(
+    enc: Encounter, name: str, side: Side, spec: ShipSpec, position: int, *, flagship: bool = False
+) -> list[Event]:
+    if not 1 <= spec.areas <= 3 or not 0 <= spec.helm < spec.areas:
+        raise CombatError("naval.bad_ship", areas=spec.areas, helm=spec.helm)
+    if flagship:
+        for other in ships(enc):
+            if other.side is side:
+                ship_data(other)["flagship"] = False
+    data = {"position": position, "areas": spec.areas, "helm": spec.helm,
+            "skills": list(spec.skills), "flagship": flagship}  # fmt: skip
+    stats = Stats(hp=spec.hp, max_hp=spec.hp)
+    return engine.add(enc, name, side, stats=stats, kind=Kind.SHIP, extra={"ship": data})
+
+
+def area_position(ship: Combatant, area: int) -> int:
+    return int(ship_data(ship)["position"]) + area
+
+
+def position_of(enc: Encounter, c: Combatant) -> int | None:
+    """Where a combatant stands: its ship's position plus its area (None: not aboard)."""
+    ship = enc.combatant(c.aboard) if c.aboard is not None else None
+    return None if ship is None else area_position(ship, int(c.extra.get("area", 0)))
+
+
+def put_aboard(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Event]:
+    """Place a combatant in an area of a ship (setting up, or a reinforcement)."""
+    if not 0 <= area < ship_data(ship)["areas"]:
+        raise CombatError("naval.no_such_area", ship=ship.name, areas=ship_data(ship)["areas"])
+    c.aboard, c.extra["area"] = ship.id, area
+    return [Boarded(c.id, ship.id, area)]
+
+
+def board(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Event]:
+    """Boarding: a free action before the move action, onto a ship whose area is at the
+    boarder's own position ("the same axis")."""
+    if c.extra.get("moved_this_turn"):
+        raise CombatError("naval.board_after_move", name=c.name)
+    here = position_of(enc, c)
+    if here is None or c.aboard == ship.id:
+        raise CombatError("naval.cannot_board", name=c.name, ship=ship.name)
+    if not 0 <= area < ship_data(ship)["areas"] or area_position(ship, area) != here:
+        raise CombatError("naval.not_same_position", name=c.name, ship=ship.name)
+    return put_aboard(enc, c, ship, area)
+
+
+def at_helm(enc: Encounter, c: Combatant) -> Combatant:
+    """The ship ``c`` can steer: it must stand in the helm's area."""
+    ship = enc.combatant(c.aboard) if c.aboard is not None else None
+    if ship is None or int(c.extra.get("area", -1)) != ship_data(ship)["helm"]:
+        raise CombatError("naval.not_at_helm", name=c.name)
+    return ship
+
+
+def shift(enc: Encounter, ship: Combatant, steps: int) -> list[Event]:
+    """Move a ship ``steps`` positions (negative: back); everyone aboard moves with it."""
+    data = ship_data(ship)
+    if data.get("aground_round") == enc.round:
+        raise CombatError("naval.aground", ship=ship.name)
+    data["position"] = int(data["position"]) + steps
+    return [ShipMoved(ship.id, data["position"])]
+
+
+def damage_ship(enc: Encounter, ship: Combatant, amount: int) -> list[Event]:
+    """A ship at 0 HP sinks: everyone aboard is out of battle until the fight ends."""
+    assert ship.stats.hp is not None
+    ship.stats.hp = max(0, ship.stats.hp - amount)
+    if ship.stats.hp > 0 or ship.out:
+        return []
+    ship.out = True
+    aboard = tuple(c.id for c in enc.combatants if c.aboard == ship.id and not c.out)
+    for c in enc.combatants:
+        if c.id in aboard:
+            c.out = True
+    return [ShipSunk(ship.id, aboard), *defeated(enc)]
+
+
+def morale(enc: Encounter, side: Side) -> int:
+    return int(enc.data.get("morale", {}).get(side.value, 0))
+
+
+def set_morale(enc: Encounter, side: Side, value: int) -> list[Event]:
+    enc.data.setdefault("morale", {})[side.value] = max(0, value)
+    return [MoraleChanged(side.value, morale(enc, side))]
+
+
+def ship_attacked(enc: Encounter, attacker_side: Side) -> list[Event]:
+    """Attacking an enemy ship: +1 morale to the attacker's side (the digest's decision)."""
+    return set_morale(enc, attacker_side, morale(enc, attacker_side) + 1)
+
+
+def defeated(enc: Encounter) -> list[Event]:
+    """A side loses when all its characters are out, or its flagship has sunk."""
+    events: list[Event] = []
+    for side in (Side.PC, Side.NPC):
+        flagship = next(
+            (s for s in ships(enc) if s.side is side and ship_data(s).get("flagship")), None
+        )
+        people = [c for c in enc.combatants if c.side is side and c.kind is Kind.CHARACTER]
+        if flagship is not None and flagship.out:
+            events.append(SideDefeated(side.value, "flagship_sunk"))
+        elif people and all(c.out for c in people):
+            events.append(SideDefeated(side.value, "wiped_out"))
+    return events
+
+
+SKILL_COST = {"速力上昇": 3, "修繕": 3}  # 砲撃 spends all the morale there is
+REPAIR_HP, SPEED_UP_CLEANUPS = 200, 2
+
+
+def use_ship_skill(
+    enc: Encounter, c: Combatant, ship: Combatant, skill: str
+) -> tuple[list[Event], str | None]:
+    """A ship skill: by a combatant of the ship's side standing aboard, in its own Main process,
+    paid in morale; flooding stops ships at half HP or less. Returns the events and, for
+    [砲撃], the area damage to roll: (morale spent × 5)D."""
+    data = ship_data(ship)
+    if skill not in data["skills"]:
+        raise CombatError("naval.no_such_skill", ship=ship.name, skill=skill)
+    if c.aboard != ship.id or c.side is not ship.side:
+        raise CombatError("naval.not_aboard", name=c.name, ship=ship.name)
+    if enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+    flooding = enc.data.get("event", {}).get("kind") == "flooding"
+    if (
+        flooding
+        and ship.stats.hp is not None
+        and ship.stats.max_hp
+        and (ship.stats.hp * 2 <= ship.stats.max_hp)
+    ):
+        raise CombatError("naval.flooded", ship=ship.name)
+    have = morale(enc, ship.side)
+    cost = have if skill == "砲撃" else SKILL_COST.get(skill, 0)
+    if have < max(cost, 1):
+        raise CombatError("naval.low_morale", skill=skill, cost=max(cost, 1), morale=have)
+    events = set_morale(enc, ship.side, have - cost)
+    if skill == "砲撃":
+        return events, f"{cost * 5}D6"
+    if skill == "速力上昇":
+        data["speed_up"] = SPEED_UP_CLEANUPS  # the flow counts Cleanups down
+    elif skill == "修繕":
+        assert ship.stats.hp is not None
+        top = ship.stats.max_hp or ship.stats.hp + REPAIR_HP
+        ship.stats.hp = min(top, ship.stats.hp + REPAIR_HP)
+    return events, None
+
+
+def move_steps(ship: Combatant) -> int:
+    """Positions per move: 2 while [速力上昇] lasts."""
+    return 2 if ship_data(ship).get("speed_up", 0) > 0 else 1
