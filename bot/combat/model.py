@@ -33,6 +33,7 @@ class Action(StrEnum):
     MINOR = "minor"
     MAJOR = "major"
     MANEUVER = "maneuver"  # GURPS: one maneuver a turn
+    MOVE = "move_action"  # naval (2D6 system): the Move action before Minor and Major
 
 
 @dataclass

@@ -7,6 +7,7 @@ phase, the turn order, which actions a combatant has, and its own special action
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ from bot.combat.errors import CombatError
 from bot.combat.events import Event, Rolled
 from bot.combat.model import Action, Combatant, Encounter, Phase, Side
 from bot.dice import DieSource, roll
+from bot.dice.parser import fold_width
 
 
 @dataclass(frozen=True)
@@ -124,3 +126,19 @@ def set_gm_order(enc: Encounter, names: str) -> list[int]:
     for seq, c in enumerate(wanted + rest):
         c.seq = seq
     return [c.id for c in wanted + rest]
+
+
+_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
+
+
+def key_values(detail: str) -> dict[str, str]:
+    """``target=Night Owl hit=+3`` → {"target": "Night Owl", "hit": "+3"}: a value runs until
+    the next ``key=`` (so names may hold spaces); full-width input is folded first."""
+    text = fold_width(detail)
+    keys = list(_KEY.finditer(text))
+    return {
+        m.group(1).lower(): text[
+            m.end() : keys[n + 1].start() if n + 1 < len(keys) else len(text)
+        ].strip()
+        for n, m in enumerate(keys)
+    }

@@ -22,22 +22,9 @@ from bot.combat.events import (
 from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
+from bot.systems.base import key_values as options
 from bot.systems.esperancer import statuses
 from bot.systems.esperancer.statuses import Effect, numbers
-
-_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
-
-
-def options(detail: str) -> dict[str, str]:
-    """``target=Night Owl hit=+3``: a value runs until the next ``key=``."""
-    text = fold_width(detail)
-    keys = list(_KEY.finditer(text))
-    return {
-        m.group(1).lower(): text[
-            m.end() : keys[n + 1].start() if n + 1 < len(keys) else len(text)
-        ].strip()
-        for n, m in enumerate(keys)
-    }
 
 
 def _roll(command: str, dice: DieSource | None) -> RollResult:

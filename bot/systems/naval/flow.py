@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, NavalEventRequested, NavalEventRolled, NavalEventSkipped
-from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
 from bot.dice import DieSource, roll
 from bot.systems.base import Special
 from bot.systems.grancrest.flow import ActedFlow
+from bot.systems.naval import actions
 from bot.systems.naval.events import EVENTS, TABLE_COMMAND
 
 
@@ -27,6 +28,7 @@ class NavalRules(ActedFlow):
     id = "naval"
     dice_system = "DiceBot"
     uses_reflex = False  # the 2D6 system's ties: PC first, then roll-off / the GM's order
+    actions = (Action.MOVE, Action.MINOR, Action.MAJOR)
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         if enc.phase is Phase.SETUP:
@@ -37,6 +39,10 @@ class NavalRules(ActedFlow):
                 "roller": roller and roller.id,
             }
             return [NavalEventRequested(roller.id if roller else None)]
+        if enc.phase is Phase.MAIN and enc.actor is not None:
+            actor = enc.combatant(enc.actor)
+            if actor is not None:
+                actor.extra.pop("moved_this_turn", None)  # boarding is again "before moving"
         return super().enter(enc, dice)
 
     def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
@@ -58,6 +64,11 @@ class NavalRules(ActedFlow):
             **super().specials(),
             "roll_event": Special(gm_only=False, needs_combatant=False, run=self.roll_event),
             "skip_event": Special(gm_only=True, needs_combatant=False, run=self.skip_event),
+            "place_ship": Special(gm_only=True, needs_combatant=False, run=actions.place),
+            "aboard": Special(gm_only=True, needs_combatant=True, run=actions.aboard),
+            "board": Special(gm_only=False, needs_combatant=True, run=actions.board),
+            "licence": Special(gm_only=False, needs_combatant=True, run=actions.licence),
+            "steer": Special(gm_only=False, needs_combatant=True, run=actions.steer),
         }
 
     def _pending(self, enc: Encounter) -> dict:

@@ -1,0 +1,122 @@
+"""Naval actions in an encounter (rules digest "Moving a ship", "Battlefield"): setting out
+ships and crews, boarding, steering by licence, and the wind's forbidden directions.
+
+Decision: "forward" is toward the enemy — up the positions for the PCs' ships, down for the
+enemy's — so the wind events can forbid a side's forward or backward moves.
+"""
+
+from __future__ import annotations
+
+from bot.combat.errors import CombatError
+from bot.combat.events import Event
+from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.dice import DieSource
+from bot.systems.base import key_values
+from bot.systems.naval import battlefield
+from bot.systems.naval.battlefield import PRESETS, ShipSpec
+
+LICENCES = ("none", "driving", "ship")
+# Wind: which way each side may not move this round.
+WIND = {"headwind": {Side.PC: "forward", Side.NPC: "back"},
+        "tailwind": {Side.PC: "back", Side.NPC: "forward"}}  # fmt: skip
+
+
+def _int(found: dict[str, str], key: str, default: int | None = None) -> int:
+    value = found.get(key)
+    if value is None and default is not None:
+        return default
+    try:
+        return int(value or "")
+    except ValueError:
+        raise CombatError("naval.bad_detail", key=key, value=(value or "—")[:20]) from None
+
+
+def _ship(enc: Encounter, name: str) -> Combatant:
+    ship = enc.find(name.strip())
+    if ship is None:
+        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
+    battlefield.ship_data(ship)
+    return ship
+
+
+def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``name=… preset=柾良式巡視船 side=npc position=2 flagship=yes`` (or hp= areas= helm=)."""
+    found = key_values(detail)
+    preset = found.get("preset")
+    if preset:
+        if preset not in PRESETS:
+            raise CombatError("naval.unknown_preset", name=preset[:40], known=", ".join(PRESETS))
+        spec = PRESETS[preset]
+    else:
+        spec = ShipSpec(_int(found, "hp"), _int(found, "areas", 1), _int(found, "helm", 1) - 1)
+    side = Side.PC if found.get("side", "pc").lower() == "pc" else Side.NPC
+    flagship = found.get("flagship", "no").lower() in ("yes", "true", "1", "はい")
+    name = found.get("name") or preset or ""
+    return battlefield.place_ship(enc, name, side, spec, _int(found, "position", 0),
+                                  flagship=flagship)  # fmt: skip
+
+
+def aboard(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """The GM places a combatant: ``ship=… area=2`` (areas counted from 1, front first)."""
+    assert c is not None
+    found = key_values(detail)
+    return battlefield.put_aboard(enc, c, _ship(enc, found.get("ship", "")),
+                                  _int(found, "area", 1) - 1)  # fmt: skip
+
+
+def board(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``ship=… area=1``: a free action on its own turn, before the move action."""
+    assert c is not None
+    if enc.phase is not Phase.MAIN or enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+    found = key_values(detail)
+    return battlefield.board(enc, c, _ship(enc, found.get("ship", "")), _int(found, "area", 1) - 1)
+
+
+def licence(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``ship`` (【船舶】), ``driving`` (【運転免許】) or ``none``."""
+    assert c is not None
+    value = detail.strip().lower()
+    if value not in LICENCES:
+        raise CombatError("naval.bad_licence", value=value[:20], known=", ".join(LICENCES))
+    c.extra["licence"] = value
+    return []
+
+
+def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``forward`` / ``back`` (``forward 2`` with a ship licence: Move, then Minor for one more).
+
+    From the helm's area: no licence spends the whole Main process (Move, Minor and Major);
+    a driving licence spends Move + Minor; a ship licence spends Move (and Minor for the second).
+    """
+    assert c is not None
+    if enc.phase is not Phase.MAIN or enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+    words = detail.lower().split()
+    direction = words[0] if words else ""
+    if direction not in ("forward", "back"):
+        raise CombatError("naval.bad_direction", text=detail[:20])
+    times = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+    ship = battlefield.at_helm(enc, c)
+    kind = c.extra.get("licence", "none")
+    spend = {"none": [Action.MOVE, Action.MINOR, Action.MAJOR],
+             "driving": [Action.MOVE, Action.MINOR], "ship": [Action.MOVE]}[kind]  # fmt: skip
+    if times == 2 and kind == "ship":
+        spend = [Action.MOVE, Action.MINOR]
+    elif times != 1:
+        raise CombatError("naval.one_position", name=c.name)
+    taken = [a for a in spend if a in c.used]
+    if taken:
+        raise CombatError(
+            "naval.actions_spent", name=c.name, actions=", ".join(a.value for a in taken)
+        )
+    event = enc.data.get("event", {})
+    if WIND.get(event.get("kind", ""), {}).get(ship.side) == direction:
+        raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
+    sign = 1 if ship.side is Side.PC else -1
+    steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
+    c.used.extend(spend)
+    c.extra["moved_this_turn"] = True
+    return battlefield.shift(enc, ship, steps)

@@ -1,0 +1,97 @@
+"""Naval digest, "Moving a ship" and "Battlefield" through the flow's actions, by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.combat.errors import CombatError
+from bot.combat.events import ShipMoved
+from bot.combat.model import Action, Encounter, Side
+from bot.systems import ruleset
+from bot.systems.naval.battlefield import position_of, ship_data
+from tests.combat.helpers import add, encounter, step
+from tests.conftest import FixedDice
+
+RULES = ruleset("naval")
+
+
+def run(enc: Encounter, name: str, who: int | None, detail: str) -> list:
+    return RULES.specials()[name].run(enc, enc.combatant(who) if who else None, detail, None)
+
+
+def battle(licence: str = "none") -> tuple[Encounter, int, int]:
+    enc = encounter("naval")
+    run(
+        enc, "place_ship", None, "preset=オールマイト・キャプテン号 side=pc position=0 flagship=yes"
+    )
+    run(enc, "place_ship", None, "preset=柾良式巡視船 side=npc position=3 flagship=yes")
+    hero = add(enc, "Hero", Side.PC, action_value=9)
+    guard = add(enc, "柾良海軍巡視兵", Side.NPC, action_value=9)
+    run(enc, "aboard", hero, "ship=オールマイト・キャプテン号 area=2")  # the helm (中衛)
+    run(enc, "aboard", guard, "ship=柾良式巡視船 area=1")
+    run(enc, "licence", hero, licence)
+    step(enc)  # Setup: the event roll is pending
+    run(enc, "skip_event", None, "")
+    step(enc, FixedDice([]))  # Initiative
+    step(enc)  # Hero's Main process (PC first on a tie)
+    assert enc.actor == hero
+    return enc, hero, guard
+
+
+def test_without_a_licence_steering_spends_the_whole_main_process() -> None:
+    enc, hero, _ = battle()
+    captain = enc.find("オールマイト・キャプテン号").id  # type: ignore[union-attr]
+    assert run(enc, "steer", hero, "forward") == [ShipMoved(captain, 1)]
+    assert set(enc.combatant(hero).used) == {Action.MOVE, Action.MINOR, Action.MAJOR}  # type: ignore[union-attr]
+    assert position_of(enc, enc.combatant(hero)) == 2  # type: ignore[arg-type]  # aboard, it moved too
+
+
+def test_a_driving_licence_spends_move_and_minor() -> None:
+    enc, hero, _ = battle("driving")
+    run(enc, "steer", hero, "forward")
+    assert enc.combatant(hero).used == [Action.MOVE, Action.MINOR]  # type: ignore[union-attr]
+
+
+def test_a_ship_licence_spends_move_and_minor_buys_one_more() -> None:
+    enc, hero, _ = battle("ship")
+    captain = enc.find("オールマイト・キャプテン号")
+    run(enc, "steer", hero, "forward 2")
+    assert ship_data(captain)["position"] == 2  # type: ignore[arg-type]
+    assert enc.combatant(hero).used == [Action.MOVE, Action.MINOR]  # type: ignore[union-attr]
+    with pytest.raises(CombatError) as error:
+        run(enc, "steer", hero, "back")
+    assert error.value.code == "naval.actions_spent"
+
+
+def test_without_a_ship_licence_one_position_only() -> None:
+    enc, hero, _ = battle("driving")
+    with pytest.raises(CombatError) as error:
+        run(enc, "steer", hero, "forward 2")
+    assert error.value.code == "naval.one_position"
+
+
+def test_boarding_is_a_free_action_before_the_move() -> None:
+    enc, hero, _ = battle("ship")
+    run(enc, "steer", hero, "forward 2")  # the helm area is now at position 3, by the patrol boat
+    with pytest.raises(CombatError) as error:
+        run(enc, "board", hero, "ship=柾良式巡視船 area=1")
+    assert error.value.code == "naval.board_after_move"
+
+
+def test_headwind_forbids_the_pcs_forward_and_the_enemys_back() -> None:
+    enc, hero, _ = battle("ship")
+    enc.data["event"] = {"kind": "headwind"}
+    with pytest.raises(CombatError) as error:
+        run(enc, "steer", hero, "forward")
+    assert error.value.code == "naval.wind_forbids"
+    captain = enc.find("オールマイト・キャプテン号").id  # type: ignore[union-attr]
+    assert run(enc, "steer", hero, "back") == [ShipMoved(captain, -1)]
+
+
+def test_forward_is_toward_the_enemy_for_either_side() -> None:
+    enc, _hero, guard = battle("ship")
+    run(enc, "licence", guard, "ship")
+    enc.actor = guard  # the enemy's turn, for this rule alone
+    patrol = enc.find("柾良式巡視船")
+    run(enc, "steer", guard, "forward")
+    assert ship_data(patrol)["position"] == 2  # type: ignore[arg-type]  # down, toward the PCs
