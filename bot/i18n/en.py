@@ -671,4 +671,7 @@ MESSAGES: dict[str, str] = {
     "naval.one_position": "{name} can move the ship one position: two need a ship licence.",
     "naval.actions_spent": "{name} has already spent the actions this move needs.",
     "naval.wind_forbids": "The wind forbids {ship} to go {direction} this round.",
+    "action.ship_damage": "damage a ship (GM): ship=… amount=120 by=pc",
+    "action.ship_skill": "use a ship skill: ship=… skill=砲撃",
+    "timing.ship": "ship skill",
 }

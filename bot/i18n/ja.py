@@ -671,4 +671,7 @@ MESSAGES: dict[str, str] = {
     "naval.one_position": "{name}は1つしか動かせません：2つには【船舶】が必要です。",
     "naval.actions_spent": "{name}はこの操船に必要なアクションをすでに使っています。",
     "naval.wind_forbids": "このラウンド、風のため{ship}は{direction}に進めません。",
+    "action.ship_damage": "船にダメージ（GM）：ship=… amount=120 by=pc",
+    "action.ship_skill": "船スキルを使う：ship=… skill=砲撃",
+    "timing.ship": "船スキル",
 }

@@ -671,4 +671,7 @@ MESSAGES: dict[str, str] = {
     "naval.one_position": "{name}只能移動一格：兩格需要船舶執照。",
     "naval.actions_spent": "{name}已用掉這次操船所需的行動。",
     "naval.wind_forbids": "本輪因風向，{ship}不能往{direction}。",
+    "action.ship_damage": "對船造成傷害（GM）：ship=… amount=120 by=pc",
+    "action.ship_skill": "使用船技能：ship=… skill=砲撃",
+    "timing.ship": "船技能",
 }

@@ -8,9 +8,9 @@ enemy's — so the wind events can forbid a side's forward or backward moves.
 from __future__ import annotations
 
 from bot.combat.errors import CombatError
-from bot.combat.events import Event
+from bot.combat.events import Damaged, Event, Healed, Rolled, SkillUsed
 from bot.combat.model import Action, Combatant, Encounter, Phase, Side
-from bot.dice import DieSource
+from bot.dice import DieSource, roll
 from bot.systems.base import key_values
 from bot.systems.naval import battlefield
 from bot.systems.naval.battlefield import PRESETS, ShipSpec
@@ -120,3 +120,42 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     c.used.extend(spend)
     c.extra["moved_this_turn"] = True
     return battlefield.shift(enc, ship, steps)
+
+
+def ship_damage(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``ship=… amount=120 by=pc``: damage a ship; an attack by the other side raises that
+    side's morale by one; at 0 HP the ship sinks (and the battle may end)."""
+    found = key_values(detail)
+    ship = _ship(enc, found.get("ship", ""))
+    events: list[Event] = []
+    by = found.get("by", "").lower()
+    if by in ("pc", "npc") and Side(by) is not ship.side:
+        events += battlefield.ship_attacked(enc, Side(by))
+    amount = _int(found, "amount")
+    if amount < 0:
+        raise CombatError("naval.bad_detail", key="amount", value=str(amount))
+    assert ship.stats.hp is not None
+    events.append(Damaged(ship.id, amount, max(0, ship.stats.hp - amount)))
+    return events + battlefield.damage_ship(enc, ship, amount)
+
+
+def ship_skill(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``ship=… skill=砲撃``: a free action in its own Main process, paid in morale."""
+    assert c is not None
+    found = key_values(detail)
+    ship = _ship(enc, found.get("ship", ""))
+    skill = found.get("skill", "")
+    before = ship.stats.hp or 0
+    events, damage = battlefield.use_ship_skill(enc, c, ship, skill)
+    events.append(SkillUsed(c.id, skill, "ship"))
+    if damage:  # 砲撃: (morale spent × 5)D, ranged physical area damage
+        result = roll(damage, system="DiceBot", dice=dice, strict=True)
+        assert result is not None and result.total is not None
+        events.append(Rolled(c.id, "damage", result.text, result.total, list(result.rands)))
+    elif skill == "修繕":
+        events.append(Healed(ship.id, (ship.stats.hp or 0) - before, ship.stats.hp))
+    return events

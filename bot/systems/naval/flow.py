@@ -69,6 +69,8 @@ class NavalRules(ActedFlow):
             "board": Special(gm_only=False, needs_combatant=True, run=actions.board),
             "licence": Special(gm_only=False, needs_combatant=True, run=actions.licence),
             "steer": Special(gm_only=False, needs_combatant=True, run=actions.steer),
+            "ship_damage": Special(gm_only=True, needs_combatant=False, run=actions.ship_damage),
+            "ship_skill": Special(gm_only=False, needs_combatant=True, run=actions.ship_skill),
         }
 
     def _pending(self, enc: Encounter) -> dict:

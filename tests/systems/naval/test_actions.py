@@ -95,3 +95,31 @@ def test_forward_is_toward_the_enemy_for_either_side() -> None:
     patrol = enc.find("柾良式巡視船")
     run(enc, "steer", guard, "forward")
     assert ship_data(patrol)["position"] == 2  # type: ignore[arg-type]  # down, toward the PCs
+
+
+def test_attacking_an_enemy_ship_raises_morale_and_sinking_the_flagship_ends_it() -> None:
+    from bot.combat.events import MoraleChanged, ShipSunk, SideDefeated
+
+    enc, _, guard = battle()
+    patrol = enc.find("柾良式巡視船").id  # type: ignore[union-attr]
+    events = run(enc, "ship_damage", None, "ship=柾良式巡視船 amount=120 by=pc")
+    assert events[0] == MoraleChanged("pc", 1)
+    events = run(enc, "ship_damage", None, "ship=柾良式巡視船 amount=500 by=pc")
+    assert ShipSunk(patrol, (guard,)) in events and SideDefeated("npc", "flagship_sunk") in events
+
+
+def test_ship_skills_through_the_flow_roll_the_bombardment() -> None:
+    from bot.combat.events import Healed, Rolled
+
+    enc, hero, _ = battle()
+    enc.data["morale"] = {"pc": 5}
+    captain = enc.find("オールマイト・キャプテン号")
+    captain.stats.hp = 2250  # type: ignore[union-attr]
+    events = run(enc, "ship_skill", hero, "ship=オールマイト・キャプテン号 skill=修繕")
+    assert Healed(captain.id, 50, 2300) in events  # type: ignore[union-attr]  # up to the maximum
+    events = RULES.specials()["ship_skill"].run(
+        enc, enc.combatant(hero), "ship=オールマイト・キャプテン号 skill=砲撃", FixedDice([6] * 10)
+    )
+    bombard = next(e for e in events if isinstance(e, Rolled))
+    assert bombard.text.startswith("(10D6)") and bombard.total == 60  # 2 morale left × 5
+    assert enc.data["morale"]["pc"] == 0
