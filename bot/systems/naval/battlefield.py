@@ -14,6 +14,7 @@ from bot.combat import engine
 from bot.combat.errors import CombatError
 from bot.combat.events import (
     Boarded,
+    Damaged,
     Event,
     MoraleChanged,
     ShipMoved,
@@ -21,6 +22,7 @@ from bot.combat.events import (
     SideDefeated,
 )
 from bot.combat.model import Combatant, Encounter, Kind, Side, Stats
+from bot.dice import DieSource, roll
 
 
 @dataclass(frozen=True)
@@ -198,3 +200,32 @@ def use_ship_skill(
 def move_steps(ship: Combatant) -> int:
     """Positions per move: 2 while [速力上昇] lasts."""
     return 2 if ship_data(ship).get("speed_up", 0) > 0 else 1
+
+
+def apply_event(enc: Encounter, kind: str, dice: DieSource | None) -> list[Event]:
+    """The rolled event's immediate effects (the digest's table); wind and flooding are checked
+    where they apply (steering, ship skills), reinforcements are placed by the GM."""
+    afloat = [s for s in ships(enc) if not s.out]
+    events: list[Event] = []
+    if kind == "fierce_battle":  # both sides' morale doubles
+        for side in (Side.PC, Side.NPC):
+            if morale(enc, side):
+                events += set_morale(enc, side, morale(enc, side) * 2)
+    elif kind == "rough_seas":  # every ship moves one position, each in a random direction
+        for ship in afloat:
+            way = _die(2, dice)
+            ship_data(ship)["position"] = int(ship_data(ship)["position"]) + (1 if way == 1 else -1)
+            events.append(ShipMoved(ship.id, ship_data(ship)["position"]))
+    elif kind == "run_aground" and afloat:  # one random ship: stuck, ¼ of its remaining HP
+        ship = afloat[_die(len(afloat), dice) - 1]
+        ship_data(ship)["aground_round"] = enc.round
+        loss = (ship.stats.hp or 0) // 4
+        events.append(Damaged(ship.id, loss, max(0, (ship.stats.hp or 0) - loss)))
+        events += damage_ship(enc, ship, loss)
+    return events
+
+
+def _die(sides: int, dice: DieSource | None) -> int:
+    result = roll(f"1D{sides}", system="DiceBot", dice=dice, strict=True)
+    assert result is not None and result.total is not None
+    return result.total

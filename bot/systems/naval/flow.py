@@ -14,7 +14,7 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
 from bot.dice import DieSource, roll
 from bot.systems.base import Special
 from bot.systems.grancrest.flow import ActedFlow
-from bot.systems.naval import actions
+from bot.systems.naval import actions, battlefield
 from bot.systems.naval.events import EVENTS, TABLE_COMMAND
 
 
@@ -57,7 +57,8 @@ class NavalRules(ActedFlow):
         enc.data["event"] = {
             "round": enc.round, "state": "rolled", "value": result.total, "kind": event.kind.value
         }  # fmt: skip
-        return [NavalEventRolled(result.total, event.kind.value, event.title)]
+        rolled = NavalEventRolled(result.total, event.kind.value, event.title)
+        return [rolled, *battlefield.apply_event(enc, event.kind.value, dice)]
 
     def specials(self) -> dict[str, Special]:
         return {

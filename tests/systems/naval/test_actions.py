@@ -123,3 +123,35 @@ def test_ship_skills_through_the_flow_roll_the_bombardment() -> None:
     bombard = next(e for e in events if isinstance(e, Rolled))
     assert bombard.text.startswith("(10D6)") and bombard.total == 60  # 2 morale left × 5
     assert enc.data["morale"]["pc"] == 0
+
+
+def test_event_8_fierce_battle_doubles_both_sides_morale() -> None:
+    from bot.systems.naval.battlefield import apply_event, morale
+
+    enc, _, _ = battle()
+    enc.data["morale"] = {"pc": 3, "npc": 0}
+    apply_event(enc, "fierce_battle", None)
+    assert (morale(enc, Side.PC), morale(enc, Side.NPC)) == (6, 0)
+
+
+def test_event_5_rough_seas_moves_every_ship_one_position_at_random() -> None:
+    from bot.systems.naval.battlefield import apply_event
+
+    enc, _, _ = battle()
+    apply_event(enc, "rough_seas", FixedDice([(2, 1), (2, 2)]))
+    positions = [
+        ship_data(enc.find(n))["position"] for n in ("オールマイト・キャプテン号", "柾良式巡視船")
+    ]  # type: ignore[arg-type]
+    assert positions == [1, 2]
+
+
+def test_event_9_run_aground_one_random_ship_stuck_and_a_quarter_of_its_hp() -> None:
+    from bot.systems.naval.battlefield import apply_event
+
+    enc, hero, _ = battle()
+    apply_event(enc, "run_aground", FixedDice([(2, 1)]))  # the first ship afloat
+    captain = enc.find("オールマイト・キャプテン号")
+    assert captain.stats.hp == 2300 - 575  # type: ignore[union-attr]
+    with pytest.raises(CombatError) as error:
+        run(enc, "steer", hero, "forward")
+    assert error.value.code == "naval.aground"
