@@ -82,15 +82,12 @@ async def rule_set_action(
 ) -> None:
     """A rule set's command (/gc, /esp) as one encounter action — refused with a clear message
     when the channel's encounter plays another rule set, whose actions may share its names."""
-    channel_id = interaction.channel_id or 0
-    enc = await bot.encounters.status(channel_id)
-    if enc is None:
-        raise CombatError("combat.no_encounter")
-    if enc.system != system:
-        raise CombatError("combat.other_system", wanted=system, system=enc.system)
     caller = await caller_of(bot, interaction)
     outcome = await in_time(
-        interaction, bot.encounters.act(channel_id, caller, action, combatant, detail)
+        interaction,
+        bot.encounters.act(
+            interaction.channel_id or 0, caller, action, combatant, detail, system=system
+        ),
     )
     await bot.get_cog("Encounters").publish(interaction, outcome)
 

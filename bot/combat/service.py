@@ -223,11 +223,17 @@ class EncounterService:
         combatant: str | int | None = None,
         detail: str = "",
         expected_version: int | None = None,
+        *,
+        system: str | None = None,
     ) -> Outcome:
         """A combatant's action (``minor``, ``major``, ``maneuver``, ``end_turn``) or one of the
-        rule set's own (``interrupt``, ``roll_initiative``, ``sonic``, ``roll_event`` …)."""
+        rule set's own (``interrupt``, ``roll_initiative``, ``sonic``, ``roll_event`` …).
+        ``system``: the rule set a command was written for (/gc, /esp); another rule set's
+        encounter refuses it, since rule sets share action names such as ``attack``."""
 
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            if system is not None and enc.system != system:
+                raise CombatError("combat.other_system", wanted=system, system=enc.system)
             rules = ruleset(enc.system)
             if action == "end_turn":
                 actor = enc.combatant(enc.actor) if enc.actor is not None else None
