@@ -4,7 +4,6 @@ GM's experience, traits and stress points. Thin: the rules are in ``bot.systems.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,7 +13,6 @@ from sqlalchemy import select
 
 from bot.cogs.common import caller_of, channel_locale, send, user_locale
 from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
-from bot.dice import roll
 from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
@@ -27,9 +25,9 @@ from bot.store.stress import (
     stress_of,
 )
 from bot.systems.gurps import regulation, stress
-from bot.systems.gurps.dice import Outcome, outcome
+from bot.systems.gurps.dice import Outcome
 from bot.systems.gurps.regulation import Light, RegulationError
-from bot.systems.gurps.standing import quick_contest, standing
+from bot.systems.gurps.standing import quick_contest, roll_check, standing
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -171,7 +169,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         names = sorted({n for n in re.split(r"[\s,、]+", fold_width(traits)) if n})
-        await set_state(self.bot.database, row["id"], "traits", names)
+        await set_state(self.bot.database, row["id"], traits=names)
         await send(
             interaction,
             t("gurps.traits_set", locale=user_locale(interaction), name=row["name"],
@@ -205,20 +203,10 @@ class GurpsCog(commands.Cog, name="GURPS"):
             await self._show_stress(interaction, character)
             return
         row = await self._character(interaction, character, mine=True)
-        maximum = stress_maximum(row)
         spec = stress.cause_amount(cause, traits_of(row))
-
-        def work(current: dict) -> tuple[stress.Stress, stress.Change]:
-            before = stress_of(current, maximum)
-            return stress.apply(before, cause, spec, self.bot.dice, pay_yen=pay_yen)
-
-        after, change = await change_stress(self.bot.database, row["id"], work)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
-        await send(
-            interaction,
-            "\n".join(change_lines(row["name"], after, change, locale)),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        lines = await self._apply_stress(row, cause, spec, locale, pay_yen=pay_yen)
+        await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     async def _show_stress(self, interaction: discord.Interaction, name: str) -> None:
         row = await self._character(interaction, name, mine=False)
@@ -293,7 +281,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         for name, level in levels.items():
             if not 1 <= level <= regulation.MAX_SKILL:
                 raise RegulationError("gurps.breach_skill", name=name, value=level)
-        await set_state(self.bot.database, row["id"], "skills", levels)
+        await set_state(self.bot.database, row["id"], skills=levels)
         listed = ", ".join(f"{k} {v}" for k, v in levels.items())
         await send(interaction, t("gurps.skills_set", locale=user_locale(interaction),
                                   name=row["name"], skills=listed), ephemeral=True)  # fmt: skip
@@ -330,9 +318,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         named = [("situation", mod)] if mod else []
         modifiers = [(t(f"gurps.mod_{k}", locale=locale), v) for k, v in named + standing_mods]
         effective = base + sum(m for _, m in modifiers)
-        result = roll(f"3D6<={effective}", system="GURPS", dice=self.bot.dice, strict=True)
-        assert result is not None and result.total is not None
-        judged = outcome(result.total, result.total, effective)
+        result, judged = roll_check(effective, self.bot.dice)
         listed = " ".join(f"{name}{value:+d}" for name, value in modifiers)
         lines = [t("gurps.checked", locale=locale, name=row["name"], skill=skill, base=base,
                    mods=f"（{listed}）" if listed else "", text=result.text)]  # fmt: skip
@@ -383,9 +369,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
                     raise
                 base, mods = int(fold_width(which).strip()), []  # an unsaved NPC: a number
             level = base + sum(v for _, v in mods)
-            result = roll(f"3D6<={level}", system="GURPS", dice=self.bot.dice, strict=True)
-            assert result is not None and result.total is not None
-            sides.append((name, level - result.total, result.text))
+            result, _ = roll_check(level, self.bot.dice)
+            sides.append((name, level - (result.total or 0), result.text))
         winner = quick_contest(sides[0][1], sides[1][1])
         lines = [f"{name}：{text_}" for name, _, text_ in sides]
         if winner == 0:
@@ -402,17 +387,24 @@ class GurpsCog(commands.Cog, name="GURPS"):
         return settings.scene_light
 
     async def _stress_after_check(self, row: dict, cause: str, locale: str) -> list[str]:
-        maximum = stress_maximum(row)
+        traits = traits_of(row)
         spec = (
-            stress.pressure_cause(cause, traits_of(row))
+            stress.pressure_cause(cause, traits)
             if cause != "critical"
-            else stress.cause_amount("critical", traits_of(row))
+            else stress.cause_amount("critical", traits)
         )
-        if spec == "0":
-            return []
+        return [] if spec == "0" else await self._apply_stress(row, cause, spec, locale)
+
+    async def _apply_stress(
+        self, row: dict, cause: str, spec: str, locale: str, *, pay_yen: bool = False
+    ) -> list[str]:
+        """Change the stored stress by ``spec`` (read and written under the row's lock) and say
+        what happened."""
+        maximum = stress_maximum(row)
 
         def work(current: dict) -> tuple[stress.Stress, stress.Change]:
-            return stress.apply(stress_of(current, maximum), cause, spec, self.bot.dice)
+            before = stress_of(current, maximum)
+            return stress.apply(before, cause, spec, self.bot.dice, pay_yen=pay_yen)
 
         after, change = await change_stress(self.bot.database, row["id"], work)
         return change_lines(row["name"], after, change, locale)
@@ -456,8 +448,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             lost = min(full, lost + NIGHTS[night])
         spent = max(0, min(full - lost, spent + spend))
         if changing:
-            await set_state(self.bot.database, row["id"], "fatigue_lost", lost)
-            await set_state(self.bot.database, row["id"], "fatigue_spent", spent)
+            await set_state(self.bot.database, row["id"], fatigue_lost=lost, fatigue_spent=spent)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
         left = full - lost - spent
         await send(
@@ -489,12 +480,16 @@ class GurpsCog(commands.Cog, name="GURPS"):
             will = stress_maximum(row)  # Will = IQ ± the levels of 意志の強さ / 弱さ
         if "あきらめない" not in traits_of(row):
             raise RegulationError("gurps.no_never_give_up", name=row["name"])
-        current = stress_of(row, stress_maximum(row))
-        result = roll(f"3D6<={will}", system="GURPS", dice=self.bot.dice, strict=True)
-        assert result is not None and result.total is not None
-        passed = outcome(result.total, result.total, will) in (Outcome.CRITICAL, Outcome.SUCCESS)
-        after = stress.never_give_up(current, passed)
-        await set_state(self.bot.database, row["id"], "stress", asdict(after))
+        maximum = stress_maximum(row)
+        result, judged = roll_check(will, self.bot.dice)
+        passed = judged in (Outcome.CRITICAL, Outcome.SUCCESS)
+
+        def work(current: dict) -> tuple[stress.Stress, stress.Change]:
+            before = stress_of(current, maximum)  # read under the row's lock, like every change
+            after = stress.never_give_up(before, passed)
+            return after, stress.record("never_give_up", before, after)
+
+        await change_stress(self.bot.database, row["id"], work)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
         await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
@@ -538,7 +533,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             used = {}
         else:
             used = regulation.spend_unused_cp(used, use)
-        await set_state(self.bot.database, row["id"], "unused_cp", used)
+        await set_state(self.bot.database, row["id"], unused_cp=used)
         locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
         counts = ", ".join(
             f"{t(f'unused_cp.{u}', locale=locale)} {used.get(u, 0)}/{regulation.MAX_UNUSED_CP_USES}"

@@ -674,4 +674,5 @@ MESSAGES: dict[str, str] = {
     "action.ship_damage": "damage a ship (GM): ship=… amount=120 by=pc",
     "action.ship_skill": "use a ship skill: ship=… skill=砲撃",
     "timing.ship": "ship skill",
+    "stress_cause.never_give_up": "あきらめない (Will roll)",
 }

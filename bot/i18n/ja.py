@@ -674,4 +674,5 @@ MESSAGES: dict[str, str] = {
     "action.ship_damage": "船にダメージ（GM）：ship=… amount=120 by=pc",
     "action.ship_skill": "船スキルを使う：ship=… skill=砲撃",
     "timing.ship": "船スキル",
+    "stress_cause.never_give_up": "《あきらめない》（意志判定）",
 }

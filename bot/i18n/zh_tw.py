@@ -674,4 +674,5 @@ MESSAGES: dict[str, str] = {
     "action.ship_damage": "對船造成傷害（GM）：ship=… amount=120 by=pc",
     "action.ship_skill": "使用船技能：ship=… skill=砲撃",
     "timing.ship": "船技能",
+    "stress_cause.never_give_up": "《あきらめない》（意志判定）",
 }

@@ -52,7 +52,8 @@ async def change_stress(
         return stress, change
 
 
-async def set_state(database: Database, character_id: int, key: str, value: Any) -> None:
+async def set_state(database: Database, character_id: int, **values: Any) -> None:
+    """Merge ``values`` into the character's state (one write, the row locked)."""
     async with database.write() as conn:
         row = (
             await conn.execute(
@@ -61,7 +62,7 @@ async def set_state(database: Database, character_id: int, key: str, value: Any)
                 .with_for_update()
             )
         ).one()  # fmt: skip
-        state = {**(row.state or {}), key: value}
+        state = {**(row.state or {}), **values}
         await conn.execute(
             update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state)
         )

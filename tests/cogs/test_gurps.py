@@ -209,6 +209,7 @@ async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice:
     assert "ストレスが4に戻った" in back.response.content
     shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "Aoi: stress 4/14." in shown.response.content
+    assert "・あきらめない (Will roll) +2 → 4" in shown.response.content  # logged like any change
     again = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
     assert again.ephemeral
     not_gm = await world.alice.slash(world.channel, "gurps new_session")

@@ -40,9 +40,9 @@ async def test_changes_are_kept_and_logged_in_order(database: Database) -> None:
 
 async def test_traits_and_stress_share_the_state_without_losing_either(database: Database) -> None:
     character = await new_character(database)
-    await set_state(database, character, "traits", ["冷静沈着"])
+    await set_state(database, character, traits=["冷静沈着"])
     await change_stress(database, character, lose(1))
-    await set_state(database, character, "traits", ["正直"])
+    await set_state(database, character, traits=["正直"])
     stress, _ = await change_stress(database, character, lose(1))
     assert stress == Stress(12, 14)
 
@@ -57,7 +57,7 @@ async def test_concurrent_changes_are_never_lost(database: Database) -> None:
 async def test_a_new_session_makes_never_give_up_available_again(database: Database) -> None:
     character = await new_character(database)
     used = Stress(4, 14, never_give_up_used=True)
-    await set_state(database, character, "stress", {**used.__dict__})
+    await set_state(database, character, stress={**used.__dict__})
     assert await new_session(database, guild_id=1) == 1
     assert await new_session(database, guild_id=1) == 0  # nothing left to reset
     again, _ = await change_stress(database, character, lose(1))

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.dice import DieSource, RollResult, roll
 from bot.dice.parser import fold_width
 from bot.systems.gurps import regulation, stress
+from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import RegulationError
 
 ATTRIBUTES = ("st", "dx", "iq", "ht")
@@ -79,3 +81,10 @@ def quick_contest(margin_a: int, margin_b: int) -> int:
     """Quick contest (digest "Success roll"): both roll, the larger margin (level − roll) wins.
     1: the first wins, -1: the second, 0: a tie (equal margins)."""
     return (margin_a > margin_b) - (margin_a < margin_b)
+
+
+def roll_check(level: int, dice: DieSource | None) -> tuple[RollResult, Outcome]:
+    """A 3D6 roll-under check at ``level``, in BCDice's format, and how it came out."""
+    result = roll(f"3D6<={level}", system="GURPS", dice=dice, strict=True)
+    assert result is not None and result.total is not None
+    return result, outcome(result.total, result.total, level)

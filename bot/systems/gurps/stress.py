@@ -135,6 +135,15 @@ def never_give_up(stress: Stress, will_roll_succeeded: bool) -> Stress:
     return replace(stress, value=NEVER_GIVE_UP_TO, depressed=False, never_give_up_used=True)
 
 
+def record(cause: str, before: Stress, after: Stress) -> Change:
+    """The log line for a change not made by ``apply`` (あきらめない sets the value outright)."""
+    return Change(
+        cause, after.value - before.value, None, before.value, after.value,
+        became_depressed=after.depressed and not before.depressed,
+        depression_ended=before.depressed and not after.depressed, breakdown_days=None,
+    )  # fmt: skip
+
+
 def penalty(stress: Stress, cause: str | None = None) -> int:
     """Depressed: every action roll takes −5 (relief rolls excepted)."""
     return DEPRESSED_PENALTY if stress.depressed and cause != "relief" else 0
