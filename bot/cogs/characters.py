@@ -14,6 +14,7 @@ from bot.cogs.common import Refusal, caller_of, send
 from bot.combat.model import Combatant, Side
 from bot.i18n import t
 from bot.i18n.translator import options, text
+from bot.store.characters import find_character, names_matching
 from bot.store.models import Character
 from bot.systems.grancrest.attack import set_weapon
 from bot.systems.stats import parse_stats
@@ -53,20 +54,7 @@ class CharactersCog(commands.Cog, name="Characters"):
 
     async def _find(self, interaction: discord.Interaction, name: str) -> Any:
         system = await self._system(interaction)
-        async with self.bot.database.read() as conn:
-            row = (
-                (
-                    await conn.execute(
-                        select(CHARACTERS).where(
-                            CHARACTERS.c.guild_id == interaction.guild_id,
-                            CHARACTERS.c.system == system,
-                            CHARACTERS.c.name == name,
-                        )
-                    )
-                )
-                .mappings()
-                .first()
-            )
+        row = await find_character(self.bot.database, interaction.guild_id, system, name)
         if row is None:
             raise Refusal("char.unknown", name=name, system=system)
         return row
@@ -252,20 +240,5 @@ class CharactersCog(commands.Cog, name="Characters"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         system = await self._system(interaction)
-        async with self.bot.database.read() as conn:
-            rows = (
-                await conn.execute(
-                    select(CHARACTERS.c.name)
-                    .where(
-                        CHARACTERS.c.guild_id == interaction.guild_id, CHARACTERS.c.system == system
-                    )
-                    .order_by(CHARACTERS.c.name)
-                    .limit(200)
-                )
-            ).all()
-        folded = current.casefold()
-        return [
-            app_commands.Choice(name=r.name, value=r.name)
-            for r in rows
-            if folded in r.name.casefold()
-        ][:25]
+        names = await names_matching(self.bot.database, interaction.guild_id, system, current)
+        return [app_commands.Choice(name=n, value=n) for n in names]

@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from sqlalchemy import select
 
 from bot.cogs.common import caller_of, channel_locale, send, user_locale
 from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
 from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
-from bot.store.models import Character
+from bot.store.characters import find_character, names_matching
 from bot.store.stress import (
     change_stress,
     new_session,
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from bot.app import TabletopBot
 
 KINDS = ("easy", "average", "hard", *regulation.YOJUTSU_COSTS)
-CHARACTERS = Character.__table__
 # Fatigue a night costs (digest "Sleep"); only sleep gives it back.
 NIGHTS = {"sleepless": 5, "half_sleep": 2, "sleep": 0}
 
@@ -133,22 +131,13 @@ class GurpsCog(commands.Cog, name="GURPS"):
         )
 
     async def _character(self, interaction: discord.Interaction, name: str, *, mine: bool) -> dict:
-        async with self.bot.database.read() as conn:
-            row = (
-                await conn.execute(
-                    select(CHARACTERS).where(
-                        CHARACTERS.c.guild_id == interaction.guild_id,
-                        CHARACTERS.c.system == "GURPS",
-                        CHARACTERS.c.name == name,
-                    )
-                )
-            ).mappings().first()  # fmt: skip
+        row = await find_character(self.bot.database, interaction.guild_id, "GURPS", name)
         if row is None:
             raise RegulationError("gurps.unknown_character", name=name[:64])
         caller = await caller_of(self.bot, interaction)
         if mine and row["owner_id"] != caller.user_id and not caller.manages_channel:
             raise RegulationError("gurps.not_yours", name=row["name"])
-        return dict(row)
+        return row
 
     @gurps.command(
         name=text("traits", "cmd.gurps.traits"),
@@ -554,21 +543,5 @@ class GurpsCog(commands.Cog, name="GURPS"):
     async def _character_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        async with self.bot.database.read() as conn:
-            rows = (
-                await conn.execute(
-                    select(CHARACTERS.c.name)
-                    .where(
-                        CHARACTERS.c.guild_id == interaction.guild_id,
-                        CHARACTERS.c.system == "GURPS",
-                    )
-                    .order_by(CHARACTERS.c.name)
-                    .limit(200)
-                )
-            ).all()
-        folded = current.casefold()
-        return [
-            app_commands.Choice(name=r.name, value=r.name)
-            for r in rows
-            if folded in r.name.casefold()
-        ][:25]
+        names = await names_matching(self.bot.database, interaction.guild_id, "GURPS", current)
+        return [app_commands.Choice(name=n, value=n) for n in names]
