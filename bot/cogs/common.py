@@ -58,6 +58,11 @@ async def channel_locale(bot: TabletopBot, guild_id: int | None, channel_id: int
     return normalize_locale(settings.locale or bot.config.default_locale)
 
 
+async def post_locale(bot: TabletopBot, interaction: discord.Interaction) -> str:
+    """The language of a post in the interaction's channel."""
+    return await channel_locale(bot, interaction.guild_id, interaction.channel_id or 0)
+
+
 async def caller_of(bot: TabletopBot, interaction: discord.Interaction) -> Caller:
     """The user, and whether they count as a GM here (Manage Channels or the GM role)."""
     user = interaction.user

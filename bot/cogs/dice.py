@@ -14,6 +14,7 @@ from bot.cogs.common import (
     caller_of,
     channel_locale,
     in_time,
+    post_locale,
     report,
     send,
     user_locale,
@@ -108,7 +109,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 await self._to_gm(
                     interaction.guild, interaction.channel_id or 0, settings, name, result, roll_id
                 )
-        public = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        public = await post_locale(self.bot, interaction)
         notice = await interaction.followup.send(
             t("dice.secret_notice", locale=public, name=name), wait=True
         )

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.cogs.common import (
     channel_locale,
     on_encounter_button,
+    post_locale,
     rule_set_action,
     send,
 )
@@ -248,7 +249,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         if enc is None:
             raise CombatError("combat.no_encounter")
         picture, legend = map_file(enc)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
             await send(
                 interaction,

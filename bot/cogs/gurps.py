@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import caller_of, channel_locale, send, user_locale
+from bot.cogs.common import caller_of, post_locale, send, user_locale
 from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
 from bot.dice.parser import fold_width
 from bot.i18n import t
@@ -123,7 +123,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         if not parts or not all(p.isdigit() for p in parts):
             raise RegulationError("gurps.bad_xp", text=earned[:40])
         total = sum(int(p) for p in parts)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         await send(
             interaction,
             t("gurps.gmxp", locale=locale, total=total, xp=regulation.gm_experience(total)),
@@ -193,7 +193,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             return
         row = await self._character(interaction, character, mine=True)
         spec = stress.cause_amount(cause, traits_of(row))
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         lines = await self._apply_stress(row, cause, spec, locale, pay_yen=pay_yen)
         await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
@@ -238,7 +238,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         await self.bot.settings_store.set_channel(
             interaction.guild_id, interaction.channel_id or 0, scene_light=value
         )
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         penalty = regulation.darkness(Light(scene), torch)
         message = t(
             "gurps.light_set",
@@ -299,7 +299,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         vision: bool = False,
     ) -> None:
         row = await self._character(interaction, character, mine=True)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         base, standing_mods = standing(
             row["name"], row["stats"], row.get("state") or {}, skill,
             vision=vision, light=await self._light(interaction),
@@ -343,7 +343,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         opponent: str,
         opponent_skill: str,
     ) -> None:
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         light = await self._light(interaction)
         sides = []
         for name, which, mine in ((character, skill, True), (opponent, opponent_skill, False)):
@@ -438,7 +438,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         spent = max(0, min(full - lost, spent + spend))
         if changing:
             await set_state(self.bot.database, row["id"], fatigue_lost=lost, fatigue_spent=spent)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         left = full - lost - spent
         await send(
             interaction,
@@ -479,7 +479,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             return after, stress.record("never_give_up", before, after)
 
         await change_stress(self.bot.database, row["id"], work)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
         await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
 
@@ -494,7 +494,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         if not caller.manages_channel:
             raise RegulationError("gurps.gm_only")
         await new_session(self.bot.database, interaction.guild_id or 0)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         await send(interaction, t("gurps.new_session", locale=locale))
 
     @gurps.command(
@@ -523,7 +523,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         else:
             used = regulation.spend_unused_cp(used, use)
         await set_state(self.bot.database, row["id"], unused_cp=used)
-        locale = await channel_locale(self.bot, interaction.guild_id, interaction.channel_id or 0)
+        locale = await post_locale(self.bot, interaction)
         counts = ", ".join(
             f"{t(f'unused_cp.{u}', locale=locale)} {used.get(u, 0)}/{regulation.MAX_UNUSED_CP_USES}"
             for u in regulation.UNUSED_CP_USES
