@@ -19,6 +19,7 @@ from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
 from bot.ui.esp_views import InitiativeButton, SonicButton
+from bot.ui.naval_views import NavalEventButton
 from bot.ui.views import (
     EncounterButton,
     EndTurnButton,
@@ -75,6 +76,7 @@ class TabletopBot(commands.Bot):
         from bot.cogs.esperancer import EsperancerCog
         from bot.cogs.grancrest import GrancrestCog
         from bot.cogs.gurps import GurpsCog
+        from bot.cogs.naval import NavalCog
         from bot.cogs.settings import SettingsCog
         from bot.cogs.tables import TablesCog
 
@@ -87,12 +89,12 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for cog in (
             DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
-            EsperancerCog, GurpsCog,
+            EsperancerCog, GurpsCog, NavalCog,
         ):  # fmt: skip
             await self.add_cog(cog(self))
         self.add_dynamic_items(
             EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton,
-            InitiativeButton, SonicButton,
+            InitiativeButton, SonicButton, NavalEventButton,
         )  # fmt: skip
         await self.sync_commands()
         if not self.intents.message_content:

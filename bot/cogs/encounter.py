@@ -77,7 +77,10 @@ class EncounterCog(commands.Cog, name="Encounters"):
                     )
                 else:
                     await send(interaction, t("ui.done"), ephemeral=True)
-        await self.refresh_tracker(interaction.channel, outcome.encounter, locale, retire)
+        enc = outcome.encounter
+        if not enc.active and retire is None and enc.id is not None:
+            retire = await self.service.tracker_message(enc.id)  # ended by a rule (a side lost)
+        await self.refresh_tracker(interaction.channel, enc, locale, retire)
 
     async def refresh_tracker(
         self, channel: object, enc: Encounter, locale: str, retire: int | None = None

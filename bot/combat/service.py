@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from bot.combat import engine
 from bot.combat.errors import CombatError, StaleState
-from bot.combat.events import Event, Undone
+from bot.combat.events import Event, SideDefeated, Undone
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.dice import DieSource
 from bot.dice.source import system_die
@@ -35,6 +35,7 @@ from bot.store.encounters import (
     recent_log,
     save,
     set_tracker,
+    tracker_message_of,
     tracker_of,
 )
 from bot.store.models import Character
@@ -96,6 +97,10 @@ class EncounterService:
         """(encounter id, tracker message id) for the channel's active encounter."""
         async with self.db.read() as conn:
             return await tracker_of(conn, channel_id)
+
+    async def tracker_message(self, encounter_id: int) -> int | None:
+        async with self.db.read() as conn:
+            return await tracker_message_of(conn, encounter_id)
 
     async def set_tracker(self, encounter_id: int, message_id: int | None) -> None:
         async with self.db.write() as conn:
@@ -312,6 +317,9 @@ class EncounterService:
                         enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
                     else:
                         events = change(enc, recorder)
+                        if enc.active and any(isinstance(e, SideDefeated) for e in events):
+                            # A side has lost (a rule set said so): the fight is over.
+                            events += engine.end(enc, ruleset(enc.system), recorder)
                     enc.version += 1
                     await save(conn, loaded, enc)
                     log = _log(

@@ -243,6 +243,12 @@ async def tracker_of(conn: AsyncConnection, channel_id: int) -> tuple[int, int |
     return (row[0], row[1]) if row else None
 
 
+async def tracker_message_of(conn: AsyncConnection, encounter_id: int) -> int | None:
+    """The tracker message of an encounter, active or not (to retire it once the fight ends)."""
+    statement = select(ENCOUNTERS.c.tracker_message_id).where(ENCOUNTERS.c.id == encounter_id)
+    return (await conn.execute(statement)).scalar_one_or_none()
+
+
 async def set_tracker(conn: AsyncConnection, encounter_id: int, message_id: int | None) -> None:
     """Where the tracker is: adapter bookkeeping, outside the versioned state (undo keeps it)."""
     statement = update(ENCOUNTERS).where(ENCOUNTERS.c.id == encounter_id)

@@ -9,6 +9,7 @@ import discord
 from bot.combat import events as ev
 from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
 from bot.i18n import t
+from bot.systems.naval.events import EVENTS, EventKind
 
 PHASE_COLOURS = {
     Phase.SETUP: 0x5865F2,
@@ -122,7 +123,14 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.NavalEventRequested(roller_id=i):
             return t("ui.naval_requested", name=n(i) if i else "GM")  # type: ignore[operator]
         case ev.NavalEventRolled(value=value, title=title):
-            return t("ui.naval_rolled", value=value, title=title)
+            line = (
+                t("ui.naval_rolled", value=value, title=title) + f" — {t(f'naval_event.{value}')}"
+            )
+            count = EVENTS[value].count if value in EVENTS else 0
+            if count:  # reinforcements stay: the GM places them
+                side = "npc" if EVENTS[value].kind is EventKind.ENEMY_REINFORCEMENTS else "pc"
+                line += "\n" + t("ui.naval_reinforcements", side=t(f"side.{side}"), count=count)
+            return line
         case ev.NavalEventSkipped():
             return t("ui.naval_skipped")
         case ev.ExtraActionGranted(combatant_id=i, from_round=start):

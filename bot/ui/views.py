@@ -109,10 +109,12 @@ def action_view(
     """Buttons an announcement needs: end the turn that starts, roll a reaction to an attack."""
     from bot.combat.events import PhaseStarted, ReactionRequested, TurnStarted
     from bot.ui.esp_views import esperancer_buttons
+    from bot.ui.naval_views import naval_buttons
 
     if enc.id is None:
         return None
     view = discord.ui.View(timeout=None)
+    own = {"Esperancer": esperancer_buttons, "naval": naval_buttons}.get(enc.system)
     for event in events:
         if (
             isinstance(event, PhaseStarted)
@@ -120,7 +122,7 @@ def action_view(
             and enc.system == "GranCrest"
         ):
             view.add_item(InterruptButton(enc.id, locale))
-        elif enc.system == "Esperancer" and (buttons := esperancer_buttons(enc.id, event, locale)):
+        elif own is not None and (buttons := own(enc.id, event, locale)):
             for button in buttons:
                 view.add_item(button)
         elif isinstance(event, TurnStarted):

@@ -7,12 +7,13 @@ enemy's — so the wind events can forbid a side's forward or backward moves.
 
 from __future__ import annotations
 
+from bot.combat import engine
 from bot.combat.errors import CombatError
-from bot.combat.events import Damaged, Event, Healed, Rolled, SkillUsed
-from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.combat.events import Damaged, Event, Healed, Rolled, ShipMoved, SkillUsed
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
 from bot.dice import DieSource, roll
 from bot.systems.base import key_values
-from bot.systems.naval import battlefield
+from bot.systems.naval import attack, battlefield
 from bot.systems.naval.battlefield import PRESETS, ShipSpec
 
 LICENCES = ("none", "driving", "ship")
@@ -52,6 +53,12 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     side = Side.PC if found.get("side", "pc").lower() == "pc" else Side.NPC
     flagship = found.get("flagship", "no").lower() in ("yes", "true", "1", "はい")
     name = found.get("name") or preset or ""
+    if enc.round > 0:  # once the fight is on, new ships come only with reinforcement events
+        event = enc.data.get("event", {})
+        left = int(event.get("ships_left", 0)) if event.get("round") == enc.round else 0
+        if event.get("side") != side.value or left <= 0:
+            raise CombatError("naval.no_new_ships", side=side.value)
+        event["ships_left"] = left - 1
     return battlefield.place_ship(enc, name, side, spec, _int(found, "position", 0),
                                   flagship=flagship)  # fmt: skip
 
@@ -144,7 +151,9 @@ def ship_damage(
 def ship_skill(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``ship=… skill=砲撃``: a free action in its own Main process, paid in morale."""
+    """``ship=… skill=砲撃 [at=… ships=yes]``: a free action in its own Main process, paid in
+    morale. [砲撃]'s area damage (range: the scene) falls on everyone at the position of
+    ``at`` (a combatant or a ship's front area), and on the ships there with ``ships=yes``."""
     assert c is not None
     found = key_values(detail)
     ship = _ship(enc, found.get("ship", ""))
@@ -156,6 +165,68 @@ def ship_skill(
         result = roll(damage, system="DiceBot", dice=dice, strict=True)
         assert result is not None and result.total is not None
         events.append(Rolled(c.id, "damage", result.text, result.total, list(result.rands)))
+        if found.get("at"):
+            spot = _ship_or_combatant(enc, found["at"])
+            targets = attack.at_position(enc, spot, attack.yes(found.get("ships")))
+            if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
+                events += battlefield.ship_attacked(enc, c.side)
+            for target in targets:
+                events += attack.deal(enc, target, result.total)
     elif skill == "修繕":
         events.append(Healed(ship.id, (ship.stats.hp or 0) - before, ship.stats.hp))
     return events
+
+
+def _ship_or_combatant(enc: Encounter, name: str) -> int:
+    """Where an area attack lands: a combatant's position, or a ship's front area."""
+    target = enc.find(name.strip())
+    if target is None:
+        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
+    if target.kind is Kind.SHIP:
+        return battlefield.area_position(target, 0)
+    where = battlefield.position_of(enc, target)
+    if where is None:
+        raise CombatError("naval.not_placed", name=target.name)
+    return where
+
+
+def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``ship=… hp=… position=… flagship=yes``: the GM corrects a ship."""
+    found = key_values(detail)
+    ship = _ship(enc, found.get("ship", ""))
+    data = battlefield.ship_data(ship)
+    events: list[Event] = []
+    if "position" in found:
+        data["position"] = _int(found, "position")
+        events.append(ShipMoved(ship.id, data["position"]))
+    if found.get("flagship", "").lower() in ("yes", "true", "1", "はい"):
+        for other in battlefield.ships(enc):
+            if other.side is ship.side:
+                battlefield.ship_data(other)["flagship"] = False
+        data["flagship"] = True
+    elif found.get("flagship", "").lower() in ("no", "false", "0", "いいえ"):
+        data["flagship"] = False
+    if "hp" in found:
+        hp = _int(found, "hp")
+        if hp < 0:
+            raise CombatError("naval.bad_detail", key="hp", value=str(hp))
+        loss = (ship.stats.hp or 0) - hp
+        if loss > 0:
+            events.append(Damaged(ship.id, loss, hp))
+            events += battlefield.damage_ship(enc, ship, loss)
+        else:
+            ship.stats.hp = hp
+            ship.stats.max_hp = max(ship.stats.max_hp or 0, hp)
+            events.append(Healed(ship.id, -loss, hp))
+    return events
+
+
+def remove(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``ship=…``: off the battlefield; those aboard stay in the fight, standing nowhere until
+    the GM puts them aboard another ship."""
+    ship = _ship(enc, key_values(detail).get("ship", ""))
+    for other in enc.combatants:
+        if other.aboard == ship.id:
+            other.aboard = None
+            other.extra.pop("area", None)
+    return engine.remove(enc, ship)

@@ -142,9 +142,11 @@ def ship_attacked(enc: Encounter, attacker_side: Side) -> list[Event]:
 
 
 def defeated(enc: Encounter) -> list[Event]:
-    """A side loses when all its characters are out, or its flagship has sunk."""
+    """A side loses when all its characters are out, or its flagship has sunk (said once)."""
     events: list[Event] = []
     for side in (Side.PC, Side.NPC):
+        if side.value in enc.data.get("defeated", []):
+            continue
         flagship = next(
             (s for s in ships(enc) if s.side is side and ship_data(s).get("flagship")), None
         )
@@ -153,6 +155,9 @@ def defeated(enc: Encounter) -> list[Event]:
             events.append(SideDefeated(side.value, "flagship_sunk"))
         elif people and all(c.out for c in people):
             events.append(SideDefeated(side.value, "wiped_out"))
+        else:
+            continue
+        enc.data.setdefault("defeated", []).append(side.value)
     return events
 
 
@@ -195,6 +200,15 @@ def use_ship_skill(
         top = ship.stats.max_hp or ship.stats.hp + REPAIR_HP
         ship.stats.hp = min(top, ship.stats.hp + REPAIR_HP)
     return events, None
+
+
+def cleanup(enc: Encounter) -> list[Event]:
+    """Each Cleanup counts [速力上昇] down: it lasts until two Cleanups have passed."""
+    for ship in ships(enc):
+        data = ship.extra.get("ship", {})  # a ship added without naval numbers has none
+        if data.get("speed_up", 0) > 0:
+            data["speed_up"] -= 1
+    return []
 
 
 def move_steps(ship: Combatant) -> int:

@@ -14,8 +14,8 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
 from bot.dice import DieSource, roll
 from bot.systems.base import Special
 from bot.systems.grancrest.flow import ActedFlow
-from bot.systems.naval import actions, battlefield
-from bot.systems.naval.events import EVENTS, TABLE_COMMAND
+from bot.systems.naval import actions, attack, battlefield
+from bot.systems.naval.events import EVENTS, TABLE_COMMAND, EventKind
 
 
 def event_roller(enc: Encounter) -> Combatant | None:
@@ -39,6 +39,8 @@ class NavalRules(ActedFlow):
                 "roller": roller and roller.id,
             }
             return [NavalEventRequested(roller.id if roller else None)]
+        if enc.phase is Phase.CLEANUP:
+            battlefield.cleanup(enc)
         if enc.phase is Phase.MAIN and enc.actor is not None:
             actor = enc.combatant(enc.actor)
             if actor is not None:
@@ -57,6 +59,9 @@ class NavalRules(ActedFlow):
         enc.data["event"] = {
             "round": enc.round, "state": "rolled", "value": result.total, "kind": event.kind.value
         }  # fmt: skip
+        if event.count:  # reinforcements: the GM may place up to ``count`` new ships this round
+            side = Side.NPC if event.kind is EventKind.ENEMY_REINFORCEMENTS else Side.PC
+            enc.data["event"].update(side=side.value, ships_left=event.count)
         rolled = NavalEventRolled(result.total, event.kind.value, event.title)
         return [rolled, *battlefield.apply_event(enc, event.kind.value, dice)]
 
@@ -72,6 +77,11 @@ class NavalRules(ActedFlow):
             "steer": Special(gm_only=False, needs_combatant=True, run=actions.steer),
             "ship_damage": Special(gm_only=True, needs_combatant=False, run=actions.ship_damage),
             "ship_skill": Special(gm_only=False, needs_combatant=True, run=actions.ship_skill),
+            "ship_edit": Special(gm_only=True, needs_combatant=False, run=actions.edit),
+            "ship_remove": Special(gm_only=True, needs_combatant=False, run=actions.remove),
+            "attack": Special(gm_only=False, needs_combatant=True, run=attack.declare),
+            "crew": Special(gm_only=True, needs_combatant=False, run=attack.crew),
+            "naval_set": Special(gm_only=False, needs_combatant=True, run=attack.set_numbers),
         }
 
     def _pending(self, enc: Encounter) -> dict:

@@ -1,0 +1,303 @@
+"""Attacks at sea (rules digest "Melee and range", "Ships", "Morale and ship skills", "Events"):
+who may be targeted from where, the round's event modifiers on checks, dodging, cover, damage
+to combatants and ships, and the seed's NPC with its pistol.
+
+Decisions (the digest leaves the 2D6 system's own attack rules to the table):
+- One hit check; each combatant target with a dodge set rolls it, and a tie goes to the dodger
+  (as in the Grancrest rules this bot already follows). Ships do not dodge.
+- Damage is rolled once and dealt to every target hit (area attacks), less nothing: armour is
+  the GM's to apply with ``/naval heal``-style corrections or ``/combat undo``.
+- A combatant at 0 HP is out of battle (戦闘不能), which is what "a side wiped out" counts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.combat import engine
+from bot.combat.errors import CombatError
+from bot.combat.events import AttackResolved, CombatantDown, Damaged, Event, Rolled
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
+from bot.dice import DieSource, roll
+from bot.dice.parser import fold_width
+from bot.systems.base import key_values
+from bot.systems.naval import battlefield
+
+STYLES = ("melee", "ranged", "magic")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    hit: str  # the hit check, e.g. 2D6+12
+    damage: str  # e.g. 2D6+70
+    style: str = "ranged"  # melee / ranged / magic
+    reach: int | None = None  # the farthest range (None: the scene); range 0 always counts
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "hit": self.hit, "damage": self.damage,
+                "style": self.style, "reach": self.reach}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CrewSpec:
+    level: int
+    action_value: int
+    hp: int
+    weapon: Weapon
+
+
+# The seed's sample NPC (facts of the seed).
+CREW_PRESETS = {
+    "柾良海軍巡視兵": CrewSpec(8, 9, 90, Weapon("短銃", "2D6+12", "2D6+70", "ranged", 1)),
+}
+
+
+def event_kind(enc: Encounter) -> str | None:
+    """This round's naval event, if one was rolled (events last for their round only)."""
+    event = enc.data.get("event", {})
+    if event.get("state") == "rolled" and event.get("round") == enc.round:
+        return event.get("kind")
+    return None
+
+
+def wind_dice(enc: Encounter, side: Side, style: str) -> int:
+    """Strong headwind / tailwind: ±1 die on ranged and magic checks, by side."""
+    if style not in ("ranged", "magic"):
+        return 0
+    kind = event_kind(enc)
+    helped = {"headwind": Side.NPC, "tailwind": Side.PC}.get(kind or "")
+    if helped is None:
+        return 0
+    return 1 if side is helped else -1
+
+
+def rough_seas_penalty(enc: Encounter, c: Combatant) -> int:
+    """Rough seas: −2 to every check of a non-flying combatant — ignored when nobody flies."""
+    if event_kind(enc) != "rough_seas" or c.extra.get("flying"):
+        return 0
+    flyers = any(o.extra.get("flying") and not o.out for o in enc.combatants)
+    return -2 if flyers else 0
+
+
+_DICE = re.compile(r"(\d*)D(\d*)", re.IGNORECASE)
+
+
+def adjusted(check: str, extra_dice: int, modifier: int) -> str:
+    """``2D6+12`` with −1 die and −2 → ``1D6+12-2`` (never fewer than one die)."""
+    text = fold_width(check).strip().upper()
+    if extra_dice:
+        found = _DICE.search(text)
+        if found is None:
+            raise CombatError("naval.bad_detail", key="hit", value=check[:20])
+        count = max(1, int(found.group(1) or 1) + extra_dice)
+        text = f"{text[: found.start()]}{count}D{found.group(2) or 6}{text[found.end() :]}"
+    return f"{text}{modifier:+d}" if modifier else text
+
+
+def _roll(
+    command: str, c: Combatant, purpose: str, dice: DieSource | None, key: str
+) -> tuple[int, Rolled]:
+    result = roll(command, system="DiceBot", dice=dice, strict=True)  # DiceError says where
+    if result is None or result.total is None:
+        raise CombatError("naval.bad_detail", key=key, value=command[:20])
+    return result.total, Rolled(c.id, purpose, result.text, result.total, list(result.rands))
+
+
+def distance(enc: Encounter, c: Combatant, target: Combatant) -> int | None:
+    """Positions between them (a ship: its nearest area); None when either is not placed."""
+    here = battlefield.position_of(enc, c)
+    if here is None:
+        return None
+    if target.kind is Kind.SHIP:
+        data = battlefield.ship_data(target)
+        return min(abs(here - (int(data["position"]) + a)) for a in range(int(data["areas"])))
+    there = battlefield.position_of(enc, target)
+    return None if there is None else abs(here - there)
+
+
+def at_position(enc: Encounter, position: int, ships_too: bool) -> list[Combatant]:
+    """An area attack's targets: everyone standing there (and, if asked, the ships there)."""
+    found = []
+    for c in enc.combatants:
+        if c.out:
+            continue
+        if c.kind is Kind.SHIP:
+            data = battlefield.ship_data(c)
+            if ships_too and int(data["position"]) <= position < int(data["position"]) + int(
+                data["areas"]
+            ):
+                found.append(c)
+        elif battlefield.position_of(enc, c) == position:
+            found.append(c)
+    return found
+
+
+def _weapon(c: Combatant, found: dict[str, str]) -> Weapon:
+    own = c.extra.get("weapon") or {}
+    reach = found.get("reach", own.get("reach"))
+    try:
+        reach_value = None if reach in (None, "", "scene") else int(str(reach).split("-")[-1])
+    except ValueError:
+        raise CombatError("naval.bad_detail", key="reach", value=str(reach)[:20]) from None
+    weapon = Weapon(
+        own.get("name", ""),
+        found.get("hit") or own.get("hit", ""),
+        found.get("damage") or own.get("damage", ""),
+        (found.get("style") or own.get("style") or "ranged").lower(),
+        reach_value,
+    )
+    if not weapon.hit or not weapon.damage:
+        raise CombatError("naval.no_weapon", name=c.name)
+    if weapon.style not in STYLES:
+        raise CombatError("naval.bad_detail", key="style", value=weapon.style[:20])
+    return weapon
+
+
+def _check_reach(enc: Encounter, c: Combatant, target: Combatant, weapon: Weapon) -> None:
+    if weapon.style == "melee":
+        own_ship = c.aboard is not None and (c.aboard == target.id or c.aboard == target.aboard)
+        if not own_ship:  # melee never reaches another ship, nor another ship's hull
+            raise CombatError("naval.melee_other_ship", name=c.name, target=target.name)
+        return
+    gap = distance(enc, c, target)
+    if gap is None:
+        raise CombatError("naval.not_placed", name=c.name)
+    if weapon.reach is not None and gap > weapon.reach:  # range 0 is always in reach
+        raise CombatError("naval.out_of_range", target=target.name, distance=gap,
+                          reach=weapon.reach)  # fmt: skip
+
+
+def declare(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1] [area=yes ships=yes]
+    [cover=…]``: the attacker's major action, on its own turn. Missing numbers come from the
+    attacker's weapon (``/naval crew`` presets carry one)."""
+    assert c is not None
+    if enc.phase is not Phase.MAIN or enc.actor != c.id:
+        raise CombatError("combat.not_your_turn", name=c.name)
+    if Action.MAJOR in c.used:
+        raise CombatError("naval.actions_spent", name=c.name, actions=Action.MAJOR.value)
+    found = key_values(detail)
+    target = _find(enc, found.get("target", ""))
+    weapon = _weapon(c, found)
+    _check_reach(enc, c, target, weapon)
+    area = yes(found.get("area"))
+    if area:
+        spot = battlefield.position_of(enc, target) if target.kind is not Kind.SHIP else None
+        spot = spot if spot is not None else battlefield.area_position(target, 0)
+        targets = at_position(enc, spot, yes(found.get("ships")))
+        if weapon.style == "melee":  # melee hits only the attacker's own ship and who is on it
+            targets = [t for t in targets if t.id == c.aboard or t.aboard == c.aboard]
+    else:
+        targets = [target]
+    cover = _find(enc, found["cover"]) if found.get("cover") else None
+    if cover is not None and (cover.out or distance(enc, cover, target) not in (0,)):
+        raise CombatError("naval.cannot_cover", name=cover.name, target=target.name)
+
+    c.used.append(Action.MAJOR)
+    check = adjusted(weapon.hit, wind_dice(enc, c.side, weapon.style),
+                     rough_seas_penalty(enc, c))  # fmt: skip
+    hit, rolled = _roll(check, c, "hit", dice, "hit")
+    events: list[Event] = [rolled]
+    struck = []
+    for t in targets:
+        dodge = (t.extra.get("naval") or {}).get("dodge")
+        if t.kind is Kind.SHIP or not dodge:
+            struck.append(t)
+            continue
+        value, dodged = _roll(adjusted(dodge, 0, rough_seas_penalty(enc, t)), t, "dodge", dice,
+                              "dodge")  # fmt: skip
+        hits = hit > value  # a tie goes to the dodger
+        events += [dodged, AttackResolved(c.id, t.id, hit, value, hits)]
+        if hits:
+            struck.append(t)
+    if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
+        events += battlefield.ship_attacked(enc, c.side)  # +1 morale per attack on a ship
+    if struck:
+        amount, damage_roll = _roll(weapon.damage, c, "damage", dice, "damage")
+        events.append(damage_roll)
+        for t in struck:
+            events += deal(enc, cover if cover is not None and t.id == target.id else t, amount)
+    return events
+
+
+def deal(enc: Encounter, c: Combatant, amount: int) -> list[Event]:
+    """Damage a combatant or a ship; 0 HP: out of battle, or sunk with everyone aboard."""
+    if c.stats.hp is None:
+        return [Damaged(c.id, amount, None)]
+    events: list[Event] = [Damaged(c.id, amount, max(0, c.stats.hp - amount))]
+    if c.kind is Kind.SHIP:
+        return events + battlefield.damage_ship(enc, c, amount)
+    c.stats.hp = max(0, c.stats.hp - amount)
+    if c.stats.hp == 0 and not c.out:
+        c.out = True
+        events += [CombatantDown(c.id, "hp_zero"), *battlefield.defeated(enc)]
+    return events
+
+
+def crew(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """``preset=柾良海軍巡視兵 ship=… area=1 [count=2] [side=npc] [name=…]``: the seed's NPC,
+    with its numbers and pistol, standing on a ship."""
+    found = key_values(detail)
+    preset = found.get("preset", "")
+    if preset not in CREW_PRESETS:
+        raise CombatError("naval.unknown_preset", name=preset[:40] or "—",
+                          known=", ".join(CREW_PRESETS))  # fmt: skip
+    spec = CREW_PRESETS[preset]
+    ship = _find(enc, found.get("ship", ""))
+    battlefield.ship_data(ship)
+    try:
+        count, area = int(found.get("count") or 1), int(found.get("area") or 1) - 1
+    except ValueError:
+        raise CombatError("naval.bad_detail", key="count", value=detail[:20]) from None
+    if not 0 <= area < battlefield.ship_data(ship)["areas"]:
+        raise CombatError("naval.no_such_area", ship=ship.name,
+                          areas=battlefield.ship_data(ship)["areas"])  # fmt: skip
+    side = Side.PC if found.get("side", "npc").lower() == "pc" else Side.NPC
+    stats = Stats(action_value=spec.action_value, hp=spec.hp, max_hp=spec.hp)
+    extra = {"weapon": spec.weapon.to_dict(), "level": spec.level, "area": area}
+    return engine.add(enc, found.get("name") or preset, side, count=count, stats=stats,
+                      aboard=ship.id, extra=extra)  # fmt: skip
+
+
+def set_numbers(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``hp=40 action=9 dodge=2D6+4 flying=yes weapon=短銃 hit=2D6+12 damage=2D6+70
+    style=ranged reach=1``: a combatant's numbers for the naval fight."""
+    assert c is not None
+    found = key_values(detail)
+    if not found:
+        raise CombatError("naval.bad_detail", key="—", value=detail[:20] or "—")
+    try:
+        if "hp" in found:
+            c.stats.hp = c.stats.max_hp = int(found["hp"])
+        if "action" in found:
+            c.stats.action_value = int(found["action"])
+    except ValueError:
+        raise CombatError("naval.bad_detail", key="hp", value=detail[:20]) from None
+    if "dodge" in found:
+        _roll(found["dodge"], c, "dodge", lambda sides: 1, "dodge")  # must be rollable
+        c.extra.setdefault("naval", {})["dodge"] = found["dodge"]
+    if "flying" in found:
+        c.extra["flying"] = yes(found["flying"])
+    if any(k in found for k in ("weapon", "hit", "damage", "style", "reach")):
+        weapon = _weapon(c, found)
+        for command, key in ((weapon.hit, "hit"), (weapon.damage, "damage")):
+            _roll(command, c, key, lambda sides: 1, key)
+        c.extra["weapon"] = {**weapon.to_dict(), "name": found.get("weapon") or weapon.name}
+    return []
+
+
+def _find(enc: Encounter, name: str) -> Combatant:
+    found = enc.find(name.strip())
+    if found is None:
+        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
+    return found
+
+
+def yes(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("yes", "true", "1", "はい", "on")

@@ -1,0 +1,92 @@
+"""The naval battlefield as a PNG: positions left to right, one lane per ship, each ship drawn
+over its areas (helm ringed, flagship flagged, HP bar, sunk ships greyed and crossed), and the
+combatants aboard as numbered tokens in their area.
+
+Like the Grancrest map, no names are drawn (a CJK font cannot be assumed): ships carry letters
+and combatants numbers, and the message gives the legend.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.ui.maps import BACKGROUND, GRID, HP_BACK, HP_FILL, NPC, PC
+
+CELL_W, LANE_H, MARGIN, TOP = 72, 64, 24, 28
+HULL = {True: (200, 210, 250), False: (250, 205, 205)}
+SUNK = (190, 190, 190)
+
+
+@dataclass(frozen=True)
+class ShipPicture:
+    letter: str
+    position: int  # the front area's position
+    areas: int
+    helm: int
+    pc: bool
+    hp: int
+    max_hp: int
+    flagship: bool = False
+    sunk: bool = False
+    crew: list[tuple[int, int, bool]] = field(default_factory=list)  # (number, area, pc)
+
+
+def render_battlefield(ships: list[ShipPicture]) -> bytes:
+    """PNG bytes of the battlefield; the positions shown run from the nearest to the farthest
+    area, with one spare position on each side to steer into."""
+    low = min((s.position for s in ships), default=0) - 1
+    high = max((s.position + s.areas - 1 for s in ships), default=0) + 1
+    columns, lanes = high - low + 1, max(1, len(ships))
+    size = (MARGIN * 2 + columns * CELL_W, TOP + MARGIN + lanes * LANE_H)
+    image = Image.new("RGB", size, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=12)
+    for column in range(columns + 1):
+        x = MARGIN + column * CELL_W
+        draw.line([(x, TOP), (x, TOP + lanes * LANE_H)], GRID)
+    for column in range(columns):
+        label = str(low + column)
+        draw.text((MARGIN + column * CELL_W + CELL_W // 2, TOP // 2), label,
+                  fill=(120, 120, 120), font=font, anchor="mm")  # fmt: skip
+    for lane, ship in enumerate(ships):
+        _draw_ship(draw, font, ship, MARGIN + (ship.position - low) * CELL_W, TOP + lane * LANE_H)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def _draw_ship(
+    draw: ImageDraw.ImageDraw, font: ImageFont.ImageFont, ship: ShipPicture, left: int, top: int
+) -> None:
+    hull = (left + 3, top + 6, left + ship.areas * CELL_W - 3, top + LANE_H - 12)
+    draw.rounded_rectangle(hull, radius=10, fill=SUNK if ship.sunk else HULL[ship.pc],
+                           outline=PC if ship.pc else NPC, width=2)  # fmt: skip
+    for area in range(1, ship.areas):  # area borders
+        x = left + area * CELL_W
+        draw.line([(x, hull[1] + 4), (x, hull[3] - 4)], (150, 150, 150))
+    helm_x = left + ship.helm * CELL_W + CELL_W - 12
+    draw.ellipse((helm_x - 6, hull[1] + 4, helm_x + 6, hull[1] + 16), outline=(90, 60, 20), width=2)
+    draw.text((hull[0] + 8, hull[1] + 10), ship.letter, fill=(0, 0, 0), font=font, anchor="mm")
+    if ship.flagship:  # a small pennant over the front area
+        x, y = hull[0] + 18, hull[1] + 2
+        draw.polygon([(x, y), (x + 12, y + 4), (x, y + 8)], fill=(230, 180, 30))
+    share = max(0.0, min(1.0, ship.hp / ship.max_hp)) if ship.max_hp else 0.0
+    bar = (hull[0], hull[3] + 3, hull[2], hull[3] + 7)
+    draw.rectangle(bar, fill=HP_BACK)
+    draw.rectangle((bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * share, bar[3]), fill=HP_FILL)
+    if ship.sunk:
+        draw.line([(hull[0], hull[1]), (hull[2], hull[3])], (80, 80, 80), width=3)
+        draw.line([(hull[0], hull[3]), (hull[2], hull[1])], (80, 80, 80), width=3)
+    for area in range(ship.areas):
+        here = [c for c in ship.crew if c[1] == area]
+        for index, (number, _, pc) in enumerate(here[:4]):
+            x = left + area * CELL_W + 12 + (index % 2) * 22
+            y = top + 22 + (index // 2) * 16
+            draw.ellipse((x, y, x + 18, y + 14), fill=PC if pc else NPC, outline=(30, 30, 30))
+            draw.text((x + 9, y + 7), str(number), fill="white", font=font, anchor="mm")
+        if len(here) > 4:
+            draw.text((left + (area + 1) * CELL_W - 6, top + 20), f"+{len(here) - 4}",
+                      fill=(0, 0, 0), font=font, anchor="rt")  # fmt: skip
