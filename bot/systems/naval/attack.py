@@ -99,6 +99,9 @@ def adjusted(check: str, extra_dice: int, modifier: int) -> str:
 def _roll(
     command: str, c: Combatant, purpose: str, dice: DieSource | None, key: str
 ) -> tuple[int, Rolled]:
+    plain = fold_width(command).strip()
+    if re.fullmatch(r"[+-]?\d+", plain):  # a fixed number rolls nothing
+        return int(plain), Rolled(c.id, purpose, plain, int(plain), [])
     result = roll(command, system="DiceBot", dice=dice, strict=True)  # DiceError says where
     if result is None or result.total is None:
         raise CombatError("naval.bad_detail", key=key, value=command[:20])

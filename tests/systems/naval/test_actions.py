@@ -6,36 +6,10 @@ import pytest
 
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
-from bot.combat.model import Action, Encounter, Side
-from bot.systems import ruleset
+from bot.combat.model import Action, Side
 from bot.systems.naval.battlefield import position_of, ship_data
-from tests.combat.helpers import add, encounter, step
 from tests.conftest import FixedDice
-
-RULES = ruleset("naval")
-
-
-def run(enc: Encounter, name: str, who: int | None, detail: str) -> list:
-    return RULES.specials()[name].run(enc, enc.combatant(who) if who else None, detail, None)
-
-
-def battle(licence: str = "none") -> tuple[Encounter, int, int]:
-    enc = encounter("naval")
-    run(
-        enc, "place_ship", None, "preset=オールマイト・キャプテン号 side=pc position=0 flagship=yes"
-    )
-    run(enc, "place_ship", None, "preset=柾良式巡視船 side=npc position=3 flagship=yes")
-    hero = add(enc, "Hero", Side.PC, action_value=9)
-    guard = add(enc, "柾良海軍巡視兵", Side.NPC, action_value=9)
-    run(enc, "aboard", hero, "ship=オールマイト・キャプテン号 area=2")  # the helm (中衛)
-    run(enc, "aboard", guard, "ship=柾良式巡視船 area=1")
-    run(enc, "licence", hero, licence)
-    step(enc)  # Setup: the event roll is pending
-    run(enc, "skip_event", None, "")
-    step(enc, FixedDice([]))  # Initiative
-    step(enc)  # Hero's Main process (PC first on a tie)
-    assert enc.actor == hero
-    return enc, hero, guard
+from tests.systems.naval.helpers import RULES, battle, run
 
 
 def test_without_a_licence_steering_spends_the_whole_main_process() -> None:
