@@ -51,8 +51,8 @@ def test_melee_hits_only_the_ship_the_attacker_is_on() -> None:
     with pytest.raises(CombatError) as error:
         run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=2D6 style=melee")
     assert error.value.code == "naval.melee_other_ship"
-    events = run(enc, "attack", hero, "target=オールマイト・キャプテン号 hit=2D6 damage=5 style=melee",
-                 FixedDice([1, 1]))  # fmt: skip
+    own = "target=オールマイト・キャプテン号 hit=2D6 damage=5 style=melee"
+    events = run(enc, "attack", hero, own, FixedDice([1, 1]))
     assert Damaged(enc.find("オールマイト・キャプテン号").id, 5, 2295) in events  # type: ignore[union-attr]
 
 
@@ -130,7 +130,7 @@ def test_a_combatant_at_0_hp_is_out_and_a_side_wiped_out_loses() -> None:
 
 
 def test_the_seed_guards_pistol_is_used_when_no_numbers_are_given() -> None:
-    enc, hero, _ = battle()
+    enc, _, _ = battle()
     run(enc, "crew", None, "preset=柾良海軍巡視兵 ship=オールマイト・キャプテン号 area=3 side=pc "
                            "name=Ally")  # fmt: skip
     ally = enc.find("Ally").id  # type: ignore[union-attr]
