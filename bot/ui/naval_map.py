@@ -82,11 +82,10 @@ def _draw_ship(
         draw.line([(hull[0], hull[3]), (hull[2], hull[1])], (80, 80, 80), width=3)
     for area in range(ship.areas):
         here = [c for c in ship.crew if c[1] == area]
-        for index, (number, _, pc) in enumerate(here[:4]):
-            x = left + area * CELL_W + 12 + (index % 2) * 22
-            y = top + 22 + (index // 2) * 16
+        for index, (number, _, pc) in enumerate(here[:3]):  # one row under the letter
+            x, y = left + area * CELL_W + 7 + index * 20, top + 26
             draw.ellipse((x, y, x + 18, y + 14), fill=PC if pc else NPC, outline=(30, 30, 30))
             draw.text((x + 9, y + 7), str(number), fill="white", font=font, anchor="mm")
-        if len(here) > 4:
-            draw.text((left + (area + 1) * CELL_W - 6, top + 20), f"+{len(here) - 4}",
+        if len(here) > 3:
+            draw.text((left + (area + 1) * CELL_W - 6, top + 42), f"+{len(here) - 3}",
                       fill=(0, 0, 0), font=font, anchor="rt")  # fmt: skip
