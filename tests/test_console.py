@@ -141,3 +141,25 @@ def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
     assert "▶ 1. Aoi\n・ 2. Kappa" in out  # speed 6 before 5.5
     assert "Kappa（ダメージ）：(3D6) ＞ 9[2,3,4] ＞ 9" in out  # 2D+4 rolled as 3D
     assert "Aoiに6点のダメージ（HP 5）。" in out
+
+
+def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: Path) -> None:
+    """docs/tutorials/naval-flagship-battle.txt: the seed's two ships; morale from attacks on the
+    patrol boat, a fierce-battle event doubling it, and a bombardment that sinks the flagship."""
+    script = ROOT / "docs" / "tutorials" / "naval-flagship-battle.txt"
+    fixed = [3, 4, 4, 4, *[6] * 10, 5, 5, 6, 6, 3, 3, 2, 3, 1, 2, 5, 6, 4, 4, 4, 4, *[6] * 10]
+    dice = ",".join(map(str, [*fixed, *[2] * 25]))
+    out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
+    assert "海戦イベント（7）：平穏な海" in out
+    assert "オールマイト・キャプテン号は位置1へ移動した。" in out
+    assert "⚓ B 柾良式巡視船（敵側） ⚑ HP 190/300・位置 4・操縦桿 エリア1" in out  # the picture
+    assert "柾良式巡視船に42点のダメージ（HP 148）。" in out  # reach 3 covers 2 positions
+    assert "敵側の士気：1。" in out  # the patrol guard shot the PCs' ship
+    assert "Gunnerは柾良海軍巡視兵 2の攻撃を回避：15 対 15" in out  # a tie goes to the dodger
+    assert "海戦イベント（8）：激戦" in out and "PC側の士気：4。" in out
+    assert "Captain（ダメージ）：(25D6) ＞ 50" in out  # all 5 morale × 5 dice
+    assert "柾良式巡視船は沈没：戦線離脱 — 柾良海軍巡視兵 1, 柾良海軍巡視兵 2。" in out
+    assert out.rstrip().splitlines()[-2:] == [
+        "敵側の敗北：旗艦が沈んだ。",
+        "戦闘終了（第2ラウンド）。",
+    ]

@@ -171,7 +171,8 @@ def ship_skill(
             if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
                 events += battlefield.ship_attacked(enc, c.side)
             for target in targets:
-                events += attack.deal(enc, target, result.total)
+                if not target.out:  # not gone down with a ship this same blast sank
+                    events += attack.deal(enc, target, result.total)
     elif skill == "修繕":
         events.append(Healed(ship.id, (ship.stats.hp or 0) - before, ship.stats.hp))
     return events

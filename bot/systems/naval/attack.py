@@ -163,11 +163,11 @@ def _check_reach(enc: Encounter, c: Combatant, target: Combatant, weapon: Weapon
         own_ship = c.aboard is not None and (c.aboard == target.id or c.aboard == target.aboard)
         if not own_ship:  # melee never reaches another ship, nor another ship's hull
             raise CombatError("naval.melee_other_ship", name=c.name, target=target.name)
-        return
     gap = distance(enc, c, target)
     if gap is None:
         raise CombatError("naval.not_placed", name=c.name)
-    if weapon.reach is not None and gap > weapon.reach:  # range 0 is always in reach
+    reach = weapon.reach if weapon.reach is not None or weapon.style != "melee" else 0
+    if reach is not None and gap > reach:  # range 0 is always in reach; melee: range 0 unless said
         raise CombatError("naval.out_of_range", target=target.name, distance=gap,
                           reach=weapon.reach)  # fmt: skip
 
@@ -223,6 +223,8 @@ def declare(
         amount, damage_roll = _roll(weapon.damage, c, "damage", dice, "damage")
         events.append(damage_roll)
         for t in struck:
+            if t.out:  # went down with a ship sunk by this same attack
+                continue
             events += deal(enc, cover if cover is not None and t.id == target.id else t, amount)
     return events
 

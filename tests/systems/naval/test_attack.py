@@ -183,3 +183,21 @@ def test_rough_seas_take_2_from_non_flyers_only_when_someone_flies() -> None:
         enc, "attack", hero, "target=柾良式巡視船 hit=2D6+5 damage=1", FixedDice([3, 4, 1])
     )
     assert next(e for e in events if isinstance(e, Rolled)).total == 10  # 7 + 5 − 2
+
+
+def test_melee_on_the_same_ship_still_needs_range_0() -> None:
+    enc, hero, _ = battle()
+    run(
+        enc,
+        "crew",
+        None,
+        "preset=柾良海軍巡視兵 ship=オールマイト・キャプテン号 area=3 name=Boarder",
+    )
+    with pytest.raises(CombatError) as error:  # one area (one position) away on the same deck
+        run(enc, "attack", hero, "target=Boarder hit=2D6 damage=5 style=melee")
+    assert error.value.code == "naval.out_of_range"
+    run(enc, "aboard", enc.find("Boarder").id, "ship=オールマイト・キャプテン号 area=2")  # type: ignore[union-attr]
+    events = run(
+        enc, "attack", hero, "target=Boarder hit=2D6 damage=5 style=melee", FixedDice([1, 1])
+    )
+    assert Damaged(enc.find("Boarder").id, 5, 85) in events  # type: ignore[union-attr]
