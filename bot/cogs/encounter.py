@@ -35,6 +35,13 @@ def _matches(current: str, *values: str) -> bool:
     return any(folded in v.casefold() for v in values)
 
 
+def action_label(system: str, name: str) -> str:
+    """What an action does, in the reader's language; rule sets that share an action's name
+    (``attack``) may describe their own (``action.naval.attack``)."""
+    own = t(f"action.{system}.{name}")
+    return own if own != f"action.{system}.{name}" else t(f"action.{name}")
+
+
 class EncounterCog(commands.Cog, name="Encounters"):
     combat = app_commands.Group(
         name=text("combat", "cmd.combat"),
@@ -446,10 +453,11 @@ class EncounterCog(commands.Cog, name="Encounters"):
             return []
         rules = ruleset(enc.system)
         names = [a.value for a in rules.actions] + ["end_turn", *rules.specials()]
+        labels = {n: action_label(enc.system, n) for n in names}
         return [
-            app_commands.Choice(name=f"{n} — {t(f'action.{n}')}", value=n)
+            app_commands.Choice(name=f"{n} — {labels[n]}", value=n)
             for n in names
-            if _matches(current, n, t(f"action.{n}"))
+            if _matches(current, n, labels[n])
         ][:25]
 
     act.autocomplete("combatant")(_combatant_autocomplete)

@@ -786,4 +786,9 @@ MESSAGES: dict[str, str] = {
     "naval_event.10": "Tailwind: PC ranged/magic +1 die and no moving back; enemy ranged/magic −1 die and no moving forward.",
     "naval_event.11": "1 allied reinforcement; up to 1 new allied ship.",
     "naval_event.12": "2 allied reinforcements; up to 2 new allied ships.",
+    "action.naval.attack": "attack: target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1 area=yes ships=yes cover=…]",
+    "action.crew": "add the rules' NPC aboard (GM): preset=柾良海軍巡視兵 ship=… area=1 count=2",
+    "action.naval_set": "set naval numbers: hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
+    "action.ship_edit": "correct a ship (GM): ship=… hp=… position=… flagship=yes",
+    "action.ship_remove": "take a ship off the battlefield (GM): ship=…",
 }

@@ -786,4 +786,9 @@ MESSAGES: dict[str, str] = {
     "naval_event.10": "追い風：PCの射撃・魔法はダイス+1個で後退不可、敵は-1個で前進不可。",
     "naval_event.11": "味方の援軍1体、新しい味方の船1隻まで。",
     "naval_event.12": "味方の援軍2体、新しい味方の船2隻まで。",
+    "action.naval.attack": "攻撃：target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1 area=yes ships=yes cover=…]",
+    "action.crew": "ルールのNPCを船に追加（GM）：preset=柾良海軍巡視兵 ship=… area=1 count=2",
+    "action.naval_set": "海戦の数値：hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
+    "action.ship_edit": "船を修正（GM）：ship=… hp=… position=… flagship=yes",
+    "action.ship_remove": "船を戦場から除く（GM）：ship=…",
 }

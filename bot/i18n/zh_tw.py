@@ -786,4 +786,9 @@ MESSAGES: dict[str, str] = {
     "naval_event.10": "順風：PC射擊、魔法骰子+1顆且不能後退；敵方-1顆且不能前進。",
     "naval_event.11": "我方援軍1名，最多1艘新友船。",
     "naval_event.12": "我方援軍2名，最多2艘新友船。",
+    "action.naval.attack": "攻擊：target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1 area=yes ships=yes cover=…]",
+    "action.crew": "在船上加入規則中的NPC（GM）：preset=柾良海軍巡視兵 ship=… area=1 count=2",
+    "action.naval_set": "設定海戰數值：hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
+    "action.ship_edit": "修正船隻（GM）：ship=… hp=… position=… flagship=yes",
+    "action.ship_remove": "將船移出戰場（GM）：ship=…",
 }

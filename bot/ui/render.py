@@ -223,10 +223,30 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
         dying = int(c.extra.get("gc", {}).get("dying", 0))
         if 1 <= dying <= 3:
             statuses = f"{t('ui.dying', level=dying)} {statuses}".strip()
+        ship = c.extra.get("ship") if c.kind is Kind.SHIP else None
+        if ship is not None:  # naval: where the ship lies, and which one leads each side
+            first, last = int(ship["position"]), int(ship["position"]) + int(ship["areas"]) - 1
+            where = f"{first}–{last}" if last > first else str(first)
+            statuses = f"{'⚑ ' if ship.get('flagship') else ''}@{where} {statuses}".strip()
         hidden = " 👁" if c.hidden else ""
         out = " ✖" if c.out else ""
         label = display_name(c, for_gm=for_gm)
         rows.append(f"{marker} {kind}{label} ({side}){hp} {statuses}{hidden}{out}".rstrip())
+    if enc.system == "naval":
+        rows.append(naval_summary(enc))
     embed.description = "\n".join(rows)[:MAX_DESCRIPTION] or t("ui.nobody")
     embed.set_footer(text=t("ui.tracker_footer", system=enc.system, version=enc.version))
     return embed
+
+
+def naval_summary(enc: Encounter) -> str:
+    """Both sides' morale and this round's event, under the tracker's list."""
+    morale = " / ".join(
+        f"{t(f'side.{s}')} {int(enc.data.get('morale', {}).get(s, 0))}" for s in ("pc", "npc")
+    )
+    line = t("naval.legend_morale", morale=morale)
+    event = enc.data.get("event", {})
+    if event.get("state") == "rolled" and event.get("round") == enc.round:
+        value = int(event["value"])
+        line += " · " + t("ui.naval_rolled", value=value, title=EVENTS[value].title)
+    return line

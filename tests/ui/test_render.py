@@ -25,3 +25,21 @@ def test_ship_moves_boarding_sinking_and_defeat_are_announced() -> None:
         "柾良式巡視船は沈没：戦線離脱 — 巡視兵。",
         "敵側の敗北：旗艦が沈んだ。",
     ]
+
+
+def test_the_naval_tracker_shows_positions_flagships_morale_and_the_event() -> None:
+    from bot.combat.events import NavalEventRolled
+    from bot.ui.render import tracker
+
+    enc = encounter("naval")
+    place_ship(enc, "オールマイト・キャプテン号", Side.PC, PRESETS["オールマイト・キャプテン号"], 0,
+               flagship=True)  # fmt: skip
+    enc.round, enc.data["morale"] = 1, {"pc": 3}
+    enc.data["event"] = {"round": 1, "state": "rolled", "value": 2, "kind": "enemy_reinforcements"}
+    with use_locale("en"):
+        rows = (tracker(enc).description or "").splitlines()
+        prompt = announce(enc, [NavalEventRolled(2, "enemy_reinforcements", "敵の増援が多数出現")])
+    assert rows[0] == "・ ⚓ オールマイト・キャプテン号 (PC) HP 2300/2300 ⚑ @0–2"
+    assert rows[-1] == "Morale: The PCs 3 / The enemy 0 · Naval event (2): 敵の増援が多数出現"
+    text = prompt.embeds[0].description or ""
+    assert "GM: The enemy gain 2 reinforcement(s)" in text and "up to 2 new ship(s)" in text
