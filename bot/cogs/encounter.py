@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -56,6 +57,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         # encounter, which message to retire), and whether a drawing is under way.
         self._tracker_next: dict[int, tuple[Encounter, int | None]] = {}
         self._tracker_busy: set[int] = set()
+        # Rule-set cogs that add to an announcement (the naval picture after a ship moves).
+        self.followers: list[Callable[[discord.Interaction, Outcome], Awaitable[None]]] = []
 
     @property
     def service(self):
@@ -84,6 +87,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
                     )
                 else:
                     await send(interaction, t("ui.done"), ephemeral=True)
+        for follow in self.followers:
+            await follow(interaction, outcome)
         enc = outcome.encounter
         if not enc.active and retire is None and enc.id is not None:
             retire = await self.service.tracker_message(enc.id)  # ended by a rule (a side lost)

@@ -14,7 +14,9 @@ from discord.ext import commands
 
 from bot.cogs.common import on_encounter_button, post_locale, rule_set_action, send
 from bot.combat.errors import CombatError
+from bot.combat.events import ShipMoved
 from bot.combat.model import Encounter, Kind, Side
+from bot.combat.service import Outcome
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.systems.naval.actions import LICENCES
@@ -88,6 +90,20 @@ class NavalCog(commands.Cog, name="Naval"):
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.get_cog("Encounters").followers.append(self._after)
+
+    async def cog_unload(self) -> None:
+        encounters = self.bot.get_cog("Encounters")
+        if encounters is not None and self._after in encounters.followers:
+            encounters.followers.remove(self._after)
+
+    async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Whatever moved a ship (steering, the GM's edit, rough seas at the event roll, a
+        /combat command): the battlefield picture follows."""
+        if any(isinstance(e, ShipMoved) for e in outcome.events) and outcome.encounter.active:
+            await self._send_map(interaction, outcome.encounter)
 
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
@@ -202,7 +218,6 @@ class NavalCog(commands.Cog, name="Naval"):
         given = {"hp": hp, "position": position, "flagship": flag}
         detail = " ".join(f"{k}={v}" for k, v in given.items() if v is not None)
         await self._act(interaction, "ship_edit", None, f"{detail} ship={ship}")
-        await self._post_map(interaction)
 
     @ship.command(
         name=text("remove", "cmd.naval.ship.remove"),
@@ -324,7 +339,6 @@ class NavalCog(commands.Cog, name="Naval"):
         combatant: str | None = None,
     ) -> None:
         await self._act(interaction, "steer", combatant, f"{direction}{' 2' if twice else ''}")
-        await self._post_map(interaction)
 
     @naval.command(
         name=text("board", "cmd.naval.board"),
@@ -430,6 +444,9 @@ class NavalCog(commands.Cog, name="Naval"):
         enc = await self.bot.encounters.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
+        await self._send_map(interaction, enc)
+
+    async def _send_map(self, interaction: discord.Interaction, enc: Encounter) -> None:
         if enc.system != "naval":
             raise CombatError("combat.other_system", wanted="naval", system=enc.system)
         locale = await post_locale(self.bot, interaction)

@@ -156,3 +156,17 @@ async def test_the_map_needs_a_naval_encounter(world: World) -> None:
     shown = await world.alice.slash(world.channel, "naval map")
     assert shown.ephemeral and "naval" in shown.response.content
     assert len(world.env.errors) == 3
+
+
+async def test_rough_seas_drift_brings_a_fresh_picture(world: World, dice: Dice) -> None:
+    await fleet(world)
+    setup = await world.gm.slash(world.channel, "combat next")
+    dice.load(2, 3, 1, 1)  # 5: rough seas; both ships drift forward (up the positions)
+    rolled = await world.alice.click(setup.response, label="イベントを振る（2D6）")
+    assert "海戦イベント（5）：荒波" in lines(rolled)
+    picture = world.channel.last_message
+    assert picture.attachments[0].filename == "battlefield.png"
+    assert "柾良式巡視船（敵側） ⚑ HP 300/300・位置 4" in picture.content
+    edited = await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=6)
+    assert "柾良式巡視船は位置6へ移動した。" in lines(edited)
+    assert "位置 6" in world.channel.last_message.content
