@@ -10,14 +10,18 @@ Errors are answers that are ephemeral error messages; lost commands are interact
 answered within 10 s. Peak memory is the bot process's max RSS (the bot runs in a child
 process of its own). ``--pause 1`` makes each channel wait a second between commands (a busy
 table) instead of firing the next one the moment an answer arrives (saturation).
+``BENCH_PROFILE=bot.prof`` writes a cProfile of the bot's event-loop thread.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import os
 import random
 import resource
+import signal
 import statistics
 import sys
 import tempfile
@@ -82,12 +86,28 @@ async def channel_loop(
             await asyncio.sleep(pause * rng.uniform(0.5, 1.5))
 
 
+def profile_until_terminated(path: str) -> None:
+    """Profile the bot's event-loop thread; the parent's SIGTERM writes the stats to ``path``."""
+    profile = cProfile.Profile()
+
+    def stop(*_: object) -> None:
+        profile.disable()
+        profile.dump_stats(path)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    profile.enable()
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def serve_bot(port: int, database_url: str) -> None:
+    import os
+
+    sys.setswitchinterval(float(os.environ.get("SWITCH", "0.005")))
     """The bot alone in this process, talking to the fake Discord of the parent process."""
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
@@ -148,6 +168,8 @@ if __name__ == "__main__":
     parser.add_argument("--serve-bot", nargs=2, metavar=("PORT", "URL"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_bot:
+        if os.environ.get("BENCH_PROFILE"):  # where the bot's CPU goes: a cProfile dump
+            profile_until_terminated(os.environ["BENCH_PROFILE"])
         asyncio.run(serve_bot(int(args.serve_bot[0]), args.serve_bot[1]))
     else:
         asyncio.run(main(args.channels, args.seconds, args.pause))

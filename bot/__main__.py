@@ -54,7 +54,8 @@ async def console(settings: Settings, args: argparse.Namespace) -> None:
     from bot.console import FixedThenRandom, parse_dice, play
 
     dice = FixedThenRandom(parse_dice(args.dice)) if args.dice else None
-    bot = build_bot(settings, dice=dice)
+    # One user at a terminal: the tracker follows every command (no rate limit to respect).
+    bot = build_bot(settings.model_copy(update={"tracker_interval": 0}), dice=dice)
     lines = _file_lines(Path(args.script)) if args.script else _stdin_lines()
     await play(bot, lines, print, as_json=args.json)
 

@@ -19,3 +19,8 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["ja", "zh-TW", "en"] = "ja"
     default_system: str = Field(default="DiceBot", description=f"One of {', '.join(SYSTEM_IDS)}")
+    tracker_interval: float = Field(
+        default=1.0,
+        ge=0,
+        description="Seconds between two edits of a channel's tracker (Discord limits edits)",
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -53,10 +54,14 @@ class EncounterCog(commands.Cog, name="Encounters"):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
-        # Tracker drawing, per channel: the newest state waiting to be drawn (and, for an ended
-        # encounter, which message to retire), and whether a drawing is under way.
-        self._tracker_next: dict[int, tuple[Encounter, int | None]] = {}
+        # Tracker drawing, per channel: the newest state waiting to be drawn (with, for an ended
+        # encounter, which message to retire), whether a drawing is under way or scheduled,
+        # and when the last one was made (edits keep ``tracker_interval`` apart, so a burst of
+        # commands costs one edit a second, never Discord's per-channel rate limit).
+        self._tracker_next: dict[int, tuple[Encounter, int | None, object, str]] = {}
         self._tracker_busy: set[int] = set()
+        self._tracker_last: dict[int, float] = {}
+        self._tracker_tasks: set[asyncio.Task] = set()
         # Rule-set cogs that add to an announcement (the naval picture after a ship moves).
         self.followers: list[Callable[[discord.Interaction, Outcome], Awaitable[None]]] = []
 
@@ -97,25 +102,67 @@ class EncounterCog(commands.Cog, name="Encounters"):
     async def refresh_tracker(
         self, channel: object, enc: Encounter, locale: str, retire: int | None = None
     ) -> None:
-        """Bring the tracker to ``enc``. While one drawing is under way, newer states only
-        replace each other, so a burst of commands costs a few edits, not one per command."""
+        """Bring the tracker to ``enc``. While a drawing is under way or waiting its turn, newer
+        states only replace each other: a burst of commands costs a few edits, not one each."""
         channel_id = enc.channel_id
         waiting = self._tracker_next.get(channel_id)
         if waiting is None or (waiting[0].id, waiting[0].version) <= (enc.id, enc.version):
-            self._tracker_next[channel_id] = (enc, retire)
+            self._tracker_next[channel_id] = (enc, retire, channel, locale)
         if channel_id in self._tracker_busy:
             return
         self._tracker_busy.add(channel_id)
+        delay = self._tracker_delay(channel_id)
+        if delay > 0:
+            self._draw_later(channel_id, delay)
+        else:
+            await self._draw(channel_id)
+
+    def _tracker_delay(self, channel_id: int) -> float:
+        last = self._tracker_last.get(channel_id)
+        interval = self.bot.config.tracker_interval
+        return 0.0 if last is None else last + interval - time.monotonic()
+
+    def _draw_later(self, channel_id: int, delay: float) -> None:
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            try:
+                await self._draw(channel_id)
+            except Exception:
+                log.warning("could not update the tracker in %s", channel_id, exc_info=True)
+
+        task = asyncio.create_task(later())
+        self._tracker_tasks.add(task)
+        task.add_done_callback(self._tracker_tasks.discard)
+
+    async def _draw(self, channel_id: int) -> None:
+        """Draw the newest waiting state; anything newer that arrives meanwhile waits for the
+        interval (the channel stays busy until then)."""
         try:
-            while (next_state := self._tracker_next.pop(channel_id, None)) is not None:
-                state, message_id = next_state
+            next_state = self._tracker_next.pop(channel_id, None)
+            if next_state is not None:
+                state, message_id, channel, locale = next_state
                 with use_locale(locale):
                     if state.active:
                         await self.update_tracker(channel, state)
                     else:
                         await self.end_tracker(channel, state, message_id)
-        finally:
+                self._tracker_last[channel_id] = time.monotonic()
+        except BaseException:
             self._tracker_busy.discard(channel_id)
+            raise
+        if channel_id in self._tracker_next:
+            self._draw_later(channel_id, max(0.0, self._tracker_delay(channel_id)))
+        else:
+            self._tracker_busy.discard(channel_id)
+
+    async def trackers_drawn(self) -> None:
+        """Wait for the tracker drawings still scheduled (tests, a clean shutdown)."""
+        while self._tracker_tasks:
+            await asyncio.gather(*self._tracker_tasks, return_exceptions=True)
+
+    async def cog_unload(self) -> None:
+        for task in list(self._tracker_tasks):
+            task.cancel()
 
     async def update_tracker(self, channel: object, enc: Encounter) -> None:
         if not isinstance(channel, discord.abc.Messageable) or enc.id is None:

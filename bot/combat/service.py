@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from bot.combat import engine
@@ -27,7 +27,7 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.dice import DieSource
 from bot.dice.source import system_die
 from bot.store.db import Database
-from bot.store.encounters import (
+from bot.store.encounters import (  # plain functions of a connection, run by Database.run
     VersionConflict,
     append_log,
     insert_encounter,
@@ -89,22 +89,21 @@ class EncounterService:
 
     # -- reading ---------------------------------------------------------------------------
     async def status(self, channel_id: int) -> Encounter | None:
-        async with self.db.read() as conn:
-            loaded = await load_active(conn, channel_id, lock=False)
+        def read(conn: Connection) -> Encounter | None:
+            loaded = load_active(conn, channel_id, lock=False)
             return loaded.encounter if loaded else None
+
+        return await self.db.run(read, write=False)
 
     async def tracker(self, channel_id: int) -> tuple[int, int | None] | None:
         """(encounter id, tracker message id) for the channel's active encounter."""
-        async with self.db.read() as conn:
-            return await tracker_of(conn, channel_id)
+        return await self.db.run(lambda conn: tracker_of(conn, channel_id), write=False)
 
     async def tracker_message(self, encounter_id: int) -> int | None:
-        async with self.db.read() as conn:
-            return await tracker_message_of(conn, encounter_id)
+        return await self.db.run(lambda conn: tracker_message_of(conn, encounter_id), write=False)
 
     async def set_tracker(self, encounter_id: int, message_id: int | None) -> None:
-        async with self.db.write() as conn:
-            await set_tracker(conn, encounter_id, message_id)
+        await self.db.run(lambda conn: set_tracker(conn, encounter_id, message_id), write=True)
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(
@@ -113,15 +112,16 @@ class EncounterService:
         rules = ruleset(ruleset_id)
         enc = Encounter(channel_id, guild_id, rules.id, caller.user_id, version=1)
         events = engine.start(enc)
+
+        def write(conn: Connection) -> None:
+            if load_active(conn, channel_id, lock=True) is not None:
+                raise CombatError("combat.already_active")
+            encounter_id = insert_encounter(conn, enc)
+            append_log(conn, **_log(encounter_id, 1, "start", caller, events, [], None))
+
         async with self._lock(channel_id):
             try:
-                async with self.db.write() as conn:
-                    if await load_active(conn, channel_id, lock=True) is not None:
-                        raise CombatError("combat.already_active")
-                    encounter_id = await insert_encounter(conn, enc)
-                    await append_log(
-                        conn, **_log(encounter_id, 1, "start", caller, events, [], None)
-                    )
+                await self.db.run(write, write=True)
             except IntegrityError:  # another process started one in the same instant
                 raise CombatError("combat.already_active") from None
         return Outcome(enc, events)
@@ -292,47 +292,47 @@ class EncounterService:
         gm_only: bool = False,
     ) -> Outcome:
         """Load → check → apply ``change`` (None: undo) → save and log, in one transaction."""
-        lock = self._lock(channel_id)
-        async with lock:
+
+        def write(conn: Connection) -> Outcome:
+            loaded = load_active(conn, channel_id, lock=True)
+            if loaded is None:
+                raise CombatError("combat.no_encounter")
+            enc = loaded.encounter
+            if gm_only and not self._is_gm(enc, caller):
+                raise CombatError("combat.not_gm")
+            if expected_version is not None and expected_version != enc.version:
+                raise StaleState()
+            before = enc.to_dict()
+            recorder = _Recorder(self.dice)
+            undoes = None
+            if change is None:  # undo: the state before the newest change not undone
+                entry = _last_undoable(recent_log(conn, enc.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
+                if entry is None:
+                    raise CombatError("combat.nothing_to_undo")
+                undoes = entry["version"]
+                events: list[Event] = [Undone(entry["command"], undoes)]
+                enc = Encounter.from_dict(entry["before"])
+                enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
+            else:
+                events = change(enc, recorder)
+                if enc.active and any(isinstance(e, SideDefeated) for e in events):
+                    # A side has lost (a rule set said so): the fight is over.
+                    events += engine.end(enc, ruleset(enc.system), recorder)
+            enc.version += 1
+            save(conn, loaded, enc)
+            log = _log(enc.id, enc.version, command, caller, events, recorder.rands, before, undoes)  # type: ignore[arg-type]
+            append_log(conn, **log)
+            return Outcome(enc, events)
+
+        async with self._lock(channel_id):
             try:
-                async with self.db.write() as conn:
-                    loaded = await load_active(conn, channel_id, lock=True)
-                    if loaded is None:
-                        raise CombatError("combat.no_encounter")
-                    enc = loaded.encounter
-                    if gm_only and not self._is_gm(enc, caller):
-                        raise CombatError("combat.not_gm")
-                    if expected_version is not None and expected_version != enc.version:
-                        raise StaleState()
-                    before = enc.to_dict()
-                    recorder = _Recorder(self.dice)
-                    undoes = None
-                    if change is None:  # undo: the state before the newest change not undone
-                        entry = _last_undoable(await recent_log(conn, enc.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
-                        if entry is None:
-                            raise CombatError("combat.nothing_to_undo")
-                        undoes = entry["version"]
-                        events: list[Event] = [Undone(entry["command"], undoes)]
-                        enc = Encounter.from_dict(entry["before"])
-                        enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
-                    else:
-                        events = change(enc, recorder)
-                        if enc.active and any(isinstance(e, SideDefeated) for e in events):
-                            # A side has lost (a rule set said so): the fight is over.
-                            events += engine.end(enc, ruleset(enc.system), recorder)
-                    enc.version += 1
-                    await save(conn, loaded, enc)
-                    log = _log(
-                        enc.id, enc.version, command, caller, events, recorder.rands, before, undoes
-                    )  # type: ignore[arg-type]
-                    await append_log(conn, **log)
+                return await self.db.run(write, write=True)
             except VersionConflict:
                 raise StaleState() from None
             except OperationalError as error:
                 if "locked" in str(error).lower() or "busy" in str(error).lower():
                     raise StaleState() from None
                 raise
-        return Outcome(enc, events)
 
     def _is_gm(self, enc: Encounter, caller: Caller) -> bool:
         return caller.user_id == enc.gm_id or caller.manages_channel

@@ -1,16 +1,23 @@
 """Engines and sessions. SQLite by default (WAL, foreign keys, durable commits, writers take the
-lock up front); PostgreSQL by changing the URL."""
+lock up front); PostgreSQL by changing the URL.
+
+The hot path (encounter commands, the roll log) runs each transaction as one plain function
+(``Database.run``). On an SQLite file that function runs whole in a worker thread on the
+stdlib driver — one hop from the event loop per command instead of one per statement, and a
+single writer thread, so writers queue in order without holding anything on the loop. Elsewhere
+(PostgreSQL, an in-memory SQLite) it runs on the async engine through ``run_sync``."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -20,6 +27,31 @@ from sqlalchemy.ext.asyncio import (
 )
 
 BUSY_TIMEOUT_MS = 10_000
+READ_THREADS = 2
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class _Threads:
+    """An SQLite file through the stdlib driver: one writer thread, a few reader threads."""
+
+    engine: Engine
+    writer: Engine  # BEGIN IMMEDIATE
+    write_thread: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="db-write")
+    )
+    read_threads: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(READ_THREADS, thread_name_prefix="db-read")
+    )
+
+    def transaction(self, work: Callable[[Connection], T], write: bool) -> T:
+        with (self.writer if write else self.engine).begin() as connection:
+            return work(connection)
+
+    def close(self) -> None:
+        self.write_thread.shutdown(wait=True)
+        self.read_threads.shutdown(wait=True)
+        self.engine.dispose()
 
 
 @dataclass(frozen=True)
@@ -31,6 +63,21 @@ class Database:
     # SQLite has one writer at a time. Queueing writers here, instead of letting them wait
     # for the file lock (whose busy handler sleeps in growing steps), keeps the tail short.
     _write_turn: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
+    _threads: _Threads | None = field(default=None, compare=False)
+
+    async def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+        """``work(connection)`` in one transaction, committed before this returns (rolled back
+        if it raises). ``work`` is plain code: it may run on another thread."""
+        threads = self._threads
+        if threads is not None:
+            pool = threads.write_thread if write else threads.read_threads
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(pool, threads.transaction, work, write)
+        if write and self.is_sqlite:  # in-memory SQLite: queue like the other writers
+            async with self._write_turn, self.writer.begin() as connection:
+                return await connection.run_sync(work)
+        async with (self.writer if write else self.engine).begin() as connection:
+            return await connection.run_sync(work)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
@@ -52,11 +99,13 @@ class Database:
         return self.engine.dialect.name == "sqlite"
 
     async def dispose(self) -> None:
+        if self._threads is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._threads.close)
         await self.engine.dispose()
 
 
-def _sqlite_setup(engine: AsyncEngine) -> None:
-    @event.listens_for(engine.sync_engine, "connect")
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, say when transactions begin (see "begin" below).
         dbapi_connection.isolation_level = None
@@ -67,7 +116,7 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         # A writer takes the write lock at once, so two writers never read the same version
         # and then race to upgrade their locks; readers stay unblocked in WAL mode.
@@ -91,9 +140,18 @@ def connect(url: str, **engine_options: Any) -> Database:
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, **engine_options)
+    threads = None
     if engine.dialect.name == "sqlite":
-        _sqlite_setup(engine)
+        _sqlite_setup(engine.sync_engine)
         writer = engine.execution_options(sqlite_immediate=True)
+        if path is not None:
+            plain = create_engine(
+                make_url(url).set(drivername="sqlite"),
+                connect_args={"check_same_thread": False},  # pooled across the worker threads
+                pool_size=READ_THREADS + 1,
+            )
+            _sqlite_setup(plain)
+            threads = _Threads(plain, plain.execution_options(sqlite_immediate=True))
     else:
         writer = engine
     return Database(
@@ -101,4 +159,5 @@ def connect(url: str, **engine_options: Any) -> Database:
         writer=writer,
         reads=async_sessionmaker(engine, expire_on_commit=False),
         writes=async_sessionmaker(writer, expire_on_commit=False),
+        _threads=threads,
     )

@@ -3,6 +3,7 @@
 A command loads the channel's active encounter in two queries (the encounter, then its
 combatants joined with their statuses), and saves only what changed: one UPDATE of the
 encounter guarded by its version, and an INSERT / UPDATE / DELETE per combatant that changed.
+Plain functions of a connection: ``Database.run`` gives them one, in one transaction.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, delete, insert, select, update
 
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats, Status
 from bot.store.models import CombatantRow, EncounterLog, EncounterRow, StatusRow, now
@@ -37,7 +37,7 @@ class Loaded:
     statuses: dict[int, list[tuple[str, int | None, dict]]] = field(default_factory=dict)
 
 
-async def load_active(conn: AsyncConnection, channel_id: int, *, lock: bool) -> Loaded | None:
+def load_active(conn: Connection, channel_id: int, *, lock: bool) -> Loaded | None:
     """The channel's active encounter. ``lock`` holds the row until commit on PostgreSQL
     (SQLite writers already hold the database's write lock from BEGIN IMMEDIATE)."""
     statement = select(ENCOUNTERS).where(
@@ -45,7 +45,7 @@ async def load_active(conn: AsyncConnection, channel_id: int, *, lock: bool) -> 
     )
     if lock and conn.dialect.name == "postgresql":
         statement = statement.with_for_update()
-    row = (await conn.execute(statement)).mappings().first()
+    row = (conn.execute(statement)).mappings().first()
     if row is None:
         return None
     loaded = Loaded(encounter=_encounter(row), row=dict(row))
@@ -56,7 +56,7 @@ async def load_active(conn: AsyncConnection, channel_id: int, *, lock: bool) -> 
         .where(COMBATANTS.c.encounter_id == row["id"])
         .order_by(COMBATANTS.c.local_id, STATUSES.c.id)
     )  # fmt: skip
-    for record in (await conn.execute(joined)).mappings():
+    for record in (conn.execute(joined)).mappings():
         local = record["local_id"]
         if local not in loaded.keys:
             loaded.keys[local] = record["id"]
@@ -164,15 +164,15 @@ def combatant_values(c: Combatant) -> dict[str, Any]:
     }
 
 
-async def insert_encounter(conn: AsyncConnection, enc: Encounter) -> int:
+def insert_encounter(conn: Connection, enc: Encounter) -> int:
     values = encounter_values(enc)
-    result = await conn.execute(insert(ENCOUNTERS).values(**values).returning(ENCOUNTERS.c.id))
+    result = conn.execute(insert(ENCOUNTERS).values(**values).returning(ENCOUNTERS.c.id))
     enc.id = result.scalar_one()
-    await save(conn, Loaded(enc, {**values, "id": enc.id}), enc, new=True)
+    save(conn, Loaded(enc, {**values, "id": enc.id}), enc, new=True)
     return enc.id
 
 
-async def save(conn: AsyncConnection, loaded: Loaded, enc: Encounter, *, new: bool = False) -> None:
+def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False) -> None:
     """Write what changed since ``loaded``. Raises ``VersionConflict`` when the encounter's
     version is not the one loaded any more."""
     if not new:
@@ -181,7 +181,7 @@ async def save(conn: AsyncConnection, loaded: Loaded, enc: Encounter, *, new: bo
         changed["updated_at"] = now()
         if not enc.active and loaded.row.get("active"):
             changed["ended_at"] = changed["updated_at"]
-        result = await conn.execute(
+        result = conn.execute(
             update(ENCOUNTERS)
             .where(ENCOUNTERS.c.id == enc.id, ENCOUNTERS.c.version == loaded.row["version"])
             .values(**changed)
@@ -193,7 +193,7 @@ async def save(conn: AsyncConnection, loaded: Loaded, enc: Encounter, *, new: bo
         values = combatant_values(c)
         key = loaded.keys.get(c.id)
         if key is None:
-            result = await conn.execute(
+            result = conn.execute(
                 insert(COMBATANTS).values(encounter_id=enc.id, **values).returning(COMBATANTS.c.id)
             )
             key = loaded.keys[c.id] = result.scalar_one()
@@ -202,54 +202,52 @@ async def save(conn: AsyncConnection, loaded: Loaded, enc: Encounter, *, new: bo
             previous = loaded.combatants[c.id]
             changed = {k: v for k, v in values.items() if previous.get(k) != v}
             if changed:
-                await conn.execute(
-                    update(COMBATANTS).where(COMBATANTS.c.id == key).values(**changed)
-                )
+                conn.execute(update(COMBATANTS).where(COMBATANTS.c.id == key).values(**changed))
         kept.add(c.id)
         wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
         if wanted != loaded.statuses.get(c.id, []):
-            await conn.execute(delete(STATUSES).where(STATUSES.c.combatant_id == key))
+            conn.execute(delete(STATUSES).where(STATUSES.c.combatant_id == key))
             if wanted:
                 rows = [
                     {"combatant_id": key, "kind": k, "remaining": r, "data": _copy(d)}
                     for k, r, d in wanted
                 ]
-                await conn.execute(insert(STATUSES), rows)
+                conn.execute(insert(STATUSES), rows)
     gone = [loaded.keys[local] for local in loaded.keys if local not in kept]
     if gone:
-        await conn.execute(delete(COMBATANTS).where(COMBATANTS.c.id.in_(gone)))
+        conn.execute(delete(COMBATANTS).where(COMBATANTS.c.id.in_(gone)))
 
 
-async def append_log(conn: AsyncConnection, **values: Any) -> None:
-    await conn.execute(insert(LOG).values(**values))
+def append_log(conn: Connection, **values: Any) -> None:
+    conn.execute(insert(LOG).values(**values))
 
 
-async def recent_log(conn: AsyncConnection, encounter_id: int, limit: int = 500) -> list[Any]:
+def recent_log(conn: Connection, encounter_id: int, limit: int = 500) -> list[Any]:
     statement = (
         select(LOG)
         .where(LOG.c.encounter_id == encounter_id)
         .order_by(LOG.c.version.desc())
         .limit(limit)
     )
-    return list((await conn.execute(statement)).mappings())
+    return list((conn.execute(statement)).mappings())
 
 
-async def tracker_of(conn: AsyncConnection, channel_id: int) -> tuple[int, int | None] | None:
+def tracker_of(conn: Connection, channel_id: int) -> tuple[int, int | None] | None:
     """(encounter id, pinned tracker message id) of the channel's active encounter."""
     statement = select(ENCOUNTERS.c.id, ENCOUNTERS.c.tracker_message_id).where(
         ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(True)
     )
-    row = (await conn.execute(statement)).first()
+    row = (conn.execute(statement)).first()
     return (row[0], row[1]) if row else None
 
 
-async def tracker_message_of(conn: AsyncConnection, encounter_id: int) -> int | None:
+def tracker_message_of(conn: Connection, encounter_id: int) -> int | None:
     """The tracker message of an encounter, active or not (to retire it once the fight ends)."""
     statement = select(ENCOUNTERS.c.tracker_message_id).where(ENCOUNTERS.c.id == encounter_id)
-    return (await conn.execute(statement)).scalar_one_or_none()
+    return (conn.execute(statement)).scalar_one_or_none()
 
 
-async def set_tracker(conn: AsyncConnection, encounter_id: int, message_id: int | None) -> None:
+def set_tracker(conn: Connection, encounter_id: int, message_id: int | None) -> None:
     """Where the tracker is: adapter bookkeeping, outside the versioned state (undo keeps it)."""
     statement = update(ENCOUNTERS).where(ENCOUNTERS.c.id == encounter_id)
-    await conn.execute(statement.values(tracker_message_id=message_id))
+    conn.execute(statement.values(tracker_message_id=message_id))

@@ -23,17 +23,16 @@ async def log_roll(
     command: str,
     result: RollResult,
 ) -> int:
-    async with database.write() as conn:
-        inserted = await conn.execute(
-            insert(ROLLS)
-            .values(
-                guild_id=guild_id, channel_id=channel_id, user_id=user_id, system=system,
-                command=command[:2000], result=result.text, secret=result.secret,
-                dice=[list(r) for r in result.rands[:2000]],
-            )
-            .returning(ROLLS.c.id)
-        )  # fmt: skip
-        return int(inserted.scalar_one())
+    statement = (
+        insert(ROLLS)
+        .values(
+            guild_id=guild_id, channel_id=channel_id, user_id=user_id, system=system,
+            command=command[:2000], result=result.text, secret=result.secret,
+            dice=[list(r) for r in result.rands[:2000]],
+        )
+        .returning(ROLLS.c.id)
+    )  # fmt: skip
+    return await database.run(lambda conn: int(conn.execute(statement).scalar_one()), write=True)
 
 
 async def get_roll(database: Database, roll_id: int) -> dict[str, Any] | None:

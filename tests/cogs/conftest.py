@@ -42,7 +42,9 @@ def bot_url(tmp_path: Path, sqlite_template: Path) -> str:
 @pytest.fixture
 def make_bot(bot_url: str, dice: Dice) -> Callable[[], TabletopBot]:
     """A new bot process on the same database (for restarts)."""
-    settings = Settings(discord_token=None, database_url=bot_url, default_locale="ja")
+    settings = Settings(
+        discord_token=None, database_url=bot_url, default_locale="ja", tracker_interval=0
+    )
     return lambda: build_bot(settings, dice=dice)
 
 

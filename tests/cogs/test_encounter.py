@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from bot.combat.service import Caller
@@ -160,10 +161,35 @@ async def test_a_burst_of_changes_redraws_the_tracker_once_more_not_once_each(wo
     channel = world.env.bot.get_channel(world.channel.id)
     before = len([r for r in world.env.http_requests if r.method == "PATCH"])
     await asyncio.gather(*(cog.refresh_tracker(channel, state, "ja") for state in states))
+    await cog.trackers_drawn()
     await world.env.settle()
     edits = len([r for r in world.env.http_requests if r.method == "PATCH"]) - before
     assert edits == 2  # the first state, then only the newest of those that waited
     assert tracker(world).embeds[0].title == "第1ラウンド・メイン"
+
+
+async def test_tracker_edits_keep_the_interval_apart(world: World) -> None:
+    """Discord limits edits per channel: with tracker_interval, a command burst costs one edit
+    at once and one with the newest state when the interval has passed."""
+    await setup_grancrest(world)
+    cog = world.env.bot.get_cog("Encounters")
+    cog.bot.config = cog.bot.config.model_copy(update={"tracker_interval": 0.3})
+    gm = Caller(world.gm.id, manages_channel=True)
+    channel = world.env.bot.get_channel(world.channel.id)
+    await cog.trackers_drawn()
+    cog._tracker_last.pop(world.channel.id, None)  # the burst starts after a quiet spell
+    before = len([r for r in world.env.http_requests if r.method == "PATCH"])
+    started = time.monotonic()
+    for _ in range(3):  # one after another, each drawn as soon as it is allowed
+        await cog.refresh_tracker(channel, (await cog.service.next(world.channel.id, gm)).encounter,
+                                  "ja")  # fmt: skip
+    await world.env.settle()
+    assert len([r for r in world.env.http_requests if r.method == "PATCH"]) - before == 1
+    await cog.trackers_drawn()
+    await world.env.settle()
+    assert time.monotonic() - started >= 0.3
+    assert len([r for r in world.env.http_requests if r.method == "PATCH"]) - before == 2
+    assert tracker(world).embeds[0].title == "第1ラウンド・メイン"  # the newest state
 
 
 async def test_the_turn_announcement_has_an_end_turn_button_for_that_turn_only(
