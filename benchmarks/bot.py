@@ -105,9 +105,6 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def serve_bot(port: int, database_url: str) -> None:
-    import os
-
-    sys.setswitchinterval(float(os.environ.get("SWITCH", "0.005")))
     """The bot alone in this process, talking to the fake Discord of the parent process."""
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
