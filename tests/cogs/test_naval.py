@@ -170,3 +170,29 @@ async def test_rough_seas_drift_brings_a_fresh_picture(world: World, dice: Dice)
     edited = await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=6)
     assert "柾良式巡視船は位置6へ移動した。" in lines(edited)
     assert "位置 6" in world.channel.last_message.content
+
+
+async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice) -> None:
+    await fleet(world)
+    numbers = await world.alice.slash(world.channel, "naval set", stats="hp=40 dodge=2D6+2")
+    assert numbers.ephemeral and numbers.response.content == "完了しました。"
+    broken = await world.alice.slash(world.channel, "naval set", stats="dodge=2D6+")
+    assert broken.ephemeral and "ends too early (column 5)" in broken.response.content
+    status = await world.gm.slash(world.channel, "combat status")
+    assert "Hero (PC) HP 40/40" in status.response.embeds[0].description
+    await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=1)
+    await to_heros_turn(world, dice)
+    boarded = await world.alice.slash(world.channel, "naval board", ship=PATROL)
+    assert "Heroは柾良式巡視船のエリア1に乗り込んだ。" in lines(boarded)
+    not_gm = await world.alice.slash(world.channel, "naval ship damage", ship=PATROL, amount=100)
+    assert not_gm.ephemeral and not_gm.response.content == "Only the GM can do that."
+    hit = await world.gm.slash(world.channel, "naval ship damage", ship=PATROL, amount=100, by="pc")
+    assert "PC側の士気：1。" in lines(hit) and "柾良式巡視船に100点のダメージ（HP 200）。" in lines(
+        hit
+    )
+    removed = await world.gm.slash(world.channel, "naval ship remove", ship=PATROL)
+    assert "柾良式巡視船が外れました。" in lines(removed)
+    stranded = await world.alice.slash(world.channel, "naval attack", target="柾良海軍巡視兵",
+                                       hit="2D6", damage="5")  # fmt: skip
+    assert stranded.ephemeral and "not aboard any ship" in stranded.response.content
+    assert len(world.env.errors) == 3
