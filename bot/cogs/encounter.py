@@ -58,7 +58,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         # encounter, which message to retire), whether a drawing is under way or scheduled,
         # and when the last one was made (edits keep ``tracker_interval`` apart, so a burst of
         # commands costs one edit a second, never Discord's per-channel rate limit).
-        self._tracker_next: dict[int, tuple[Encounter, int | None, object, str]] = {}
+        self._tracker_next: dict[int, dict[int | None, tuple[Encounter, int | None, object, str]]]
+        self._tracker_next = {}
         self._tracker_busy: set[int] = set()
         self._tracker_last: dict[int, float] = {}
         self._tracker_tasks: set[asyncio.Task] = set()
@@ -105,9 +106,10 @@ class EncounterCog(commands.Cog, name="Encounters"):
         """Bring the tracker to ``enc``. While a drawing is under way or waiting its turn, newer
         states only replace each other: a burst of commands costs a few edits, not one each."""
         channel_id = enc.channel_id
-        waiting = self._tracker_next.get(channel_id)
-        if waiting is None or (waiting[0].id, waiting[0].version) <= (enc.id, enc.version):
-            self._tracker_next[channel_id] = (enc, retire, channel, locale)
+        waiting = self._tracker_next.setdefault(channel_id, {})
+        held = waiting.get(enc.id)  # an ended encounter's last state never gives way to the next's
+        if held is None or held[0].version <= enc.version:
+            waiting[enc.id] = (enc, retire, channel, locale)
         if channel_id in self._tracker_busy:
             return
         self._tracker_busy.add(channel_id)
@@ -138,9 +140,9 @@ class EncounterCog(commands.Cog, name="Encounters"):
         """Draw the newest waiting state; anything newer that arrives meanwhile waits for the
         interval (the channel stays busy until then)."""
         try:
-            next_state = self._tracker_next.pop(channel_id, None)
-            if next_state is not None:
-                state, message_id, channel, locale = next_state
+            waiting = self._tracker_next.get(channel_id, {})
+            if waiting:
+                state, message_id, channel, locale = waiting.pop(next(iter(waiting)))
                 with use_locale(locale):
                     if state.active:
                         await self.update_tracker(channel, state)
@@ -150,9 +152,10 @@ class EncounterCog(commands.Cog, name="Encounters"):
         except BaseException:
             self._tracker_busy.discard(channel_id)
             raise
-        if channel_id in self._tracker_next:
+        if self._tracker_next.get(channel_id):
             self._draw_later(channel_id, max(0.0, self._tracker_delay(channel_id)))
         else:
+            self._tracker_next.pop(channel_id, None)
             self._tracker_busy.discard(channel_id)
 
     async def trackers_drawn(self) -> None:

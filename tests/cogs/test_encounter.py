@@ -218,3 +218,17 @@ async def test_join_also_takes_a_typed_name(world: World) -> None:
     missing = await world.alice.slash(world.channel, "combat join", character="Nobody")
     assert missing.ephemeral and "Nobody" in missing.response.content
     assert len(world.env.errors) == 1
+
+
+async def test_a_quick_end_and_restart_still_retires_the_old_tracker(world: World) -> None:
+    await setup_grancrest(world)
+    cog = world.env.bot.get_cog("Encounters")
+    cog.bot.config = cog.bot.config.model_copy(update={"tracker_interval": 0.3})
+    old = tracker(world)
+    await world.gm.slash(world.channel, "combat next")  # drawn at once, or waiting its turn
+    await world.gm.slash(world.channel, "combat end")  # the old encounter's last state waits
+    await world.gm.slash(world.channel, "combat start")  # and is not replaced by the new one
+    await cog.trackers_drawn()
+    await world.env.settle()
+    new = tracker(world)  # exactly one pinned: the new encounter's
+    assert new.id != old.id and new.embeds[0].title.endswith("準備中")
