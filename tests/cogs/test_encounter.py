@@ -224,11 +224,16 @@ async def test_a_quick_end_and_restart_still_retires_the_old_tracker(world: Worl
     await setup_grancrest(world)
     cog = world.env.bot.get_cog("Encounters")
     cog.bot.config = cog.bot.config.model_copy(update={"tracker_interval": 0.3})
+    gm = Caller(world.gm.id, manages_channel=True)
+    channel = world.env.bot.get_channel(world.channel.id)
     old = tracker(world)
-    await world.gm.slash(world.channel, "combat next")  # drawn at once, or waiting its turn
-    await world.gm.slash(world.channel, "combat end")  # the old encounter's last state waits
-    await world.gm.slash(world.channel, "combat start")  # and is not replaced by the new one
+    await cog.trackers_drawn()
+    cog._tracker_last[world.channel.id] = time.monotonic()  # just drawn: the next ones wait
+    ended = await cog.service.end(world.channel.id, gm)
+    await cog.refresh_tracker(channel, ended.encounter, "ja", retire=old.id)
+    started = await cog.service.start(world.channel.id, world.guild.id, gm, "GranCrest")
+    await cog.refresh_tracker(channel, started.encounter, "ja")  # while the retirement waits
     await cog.trackers_drawn()
     await world.env.settle()
     new = tracker(world)  # exactly one pinned: the new encounter's
-    assert new.id != old.id and new.embeds[0].title.endswith("準備中")
+    assert new.id != old.id and new.embeds[0].title == "GranCrest・準備中"
