@@ -791,4 +791,5 @@ MESSAGES: dict[str, str] = {
     "action.naval_set": "set naval numbers: hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
     "action.ship_edit": "correct a ship (GM): ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "take a ship off the battlefield (GM): ship=…",
+    "naval.target_out": "{name} is out of battle (sunk, or down) until the fight ends.",
 }

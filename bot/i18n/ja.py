@@ -791,4 +791,5 @@ MESSAGES: dict[str, str] = {
     "action.naval_set": "海戦の数値：hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
     "action.ship_edit": "船を修正（GM）：ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "船を戦場から除く（GM）：ship=…",
+    "naval.target_out": "{name}は戦闘終了まで戦線離脱中（沈没または戦闘不能）です。",
 }

@@ -791,4 +791,5 @@ MESSAGES: dict[str, str] = {
     "action.naval_set": "設定海戰數值：hp=… action=… dodge=2D6+4 flying=yes weapon=… hit=… damage=…",
     "action.ship_edit": "修正船隻（GM）：ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "將船移出戰場（GM）：ship=…",
+    "naval.target_out": "{name}在戰鬥結束前已退出戰線（沉沒或倒下）。",
 }

@@ -169,7 +169,7 @@ def _check_reach(enc: Encounter, c: Combatant, target: Combatant, weapon: Weapon
     reach = weapon.reach if weapon.reach is not None or weapon.style != "melee" else 0
     if reach is not None and gap > reach:  # range 0 is always in reach; melee: range 0 unless said
         raise CombatError("naval.out_of_range", target=target.name, distance=gap,
-                          reach=weapon.reach)  # fmt: skip
+                          reach=reach)  # fmt: skip
 
 
 def declare(
@@ -185,6 +185,8 @@ def declare(
         raise CombatError("naval.actions_spent", name=c.name, actions=Action.MAJOR.value)
     found = key_values(detail)
     target = _find(enc, found.get("target", ""))
+    if target.out:  # sunk, or out of battle until the fight ends
+        raise CombatError("naval.target_out", name=target.name)
     weapon = _weapon(c, found)
     _check_reach(enc, c, target, weapon)
     area = yes(found.get("area"))

@@ -201,3 +201,14 @@ def test_melee_on_the_same_ship_still_needs_range_0() -> None:
         enc, "attack", hero, "target=Boarder hit=2D6 damage=5 style=melee", FixedDice([1, 1])
     )
     assert Damaged(enc.find("Boarder").id, 5, 85) in events  # type: ignore[union-attr]
+
+
+def test_nobody_out_of_battle_can_be_targeted() -> None:
+    enc, hero, guard = battle()
+    run(enc, "naval_set", guard, "hp=20")
+    run(enc, "crew", None, "preset=柾良海軍巡視兵 ship=柾良式巡視船 area=1 name=Second")
+    run(enc, "attack", hero, "target=柾良海軍巡視兵 hit=2D6 damage=25", FixedDice([3, 4]))
+    enc.combatant(hero).used.clear()  # type: ignore[union-attr]  # a second attack, for this rule
+    with pytest.raises(CombatError) as error:
+        run(enc, "attack", hero, "target=柾良海軍巡視兵 hit=2D6 damage=25")
+    assert error.value.code == "naval.target_out"
