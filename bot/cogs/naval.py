@@ -374,11 +374,14 @@ class NavalCog(commands.Cog, name="Naval"):
         area=text("Area attack: everyone at the target's position", "cmd.naval.area_attack"),
         ships=text("The area attack also hits the ships there", "cmd.naval.ships"),
         cover=text("Who covers the target (takes the damage)", "cmd.naval.cover"),
+        protect=text("Damage taken off by a protection skill", "cmd.naval.protect"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
     )
     @app_commands.choices(style=[app_commands.Choice(name=text(s, f"style.{s}"), value=s)
                                  for s in STYLES])  # fmt: skip
-    @options("target", "hit", "damage", "style", "reach", "area", "ships", "cover", "attacker")
+    @options(
+        "target", "hit", "damage", "style", "reach", "area", "ships", "cover", "protect", "attacker"
+    )
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -390,11 +393,12 @@ class NavalCog(commands.Cog, name="Naval"):
         area: bool = False,
         ships: bool = False,
         cover: str | None = None,
+        protect: app_commands.Range[int, 0, 9999] | None = None,
         attacker: str | None = None,
     ) -> None:
         given = {"hit": hit, "damage": damage, "style": style, "reach": reach,
                  "area": "yes" if area else None, "ships": "yes" if ships else None,
-                 "cover": cover}  # fmt: skip
+                 "cover": cover, "protect": protect}  # fmt: skip
         detail = " ".join(f"{k}={v}" for k, v in given.items() if v is not None)
         await self._act(interaction, "attack", attacker, f"{detail} target={target}")
 

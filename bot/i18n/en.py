@@ -792,4 +792,6 @@ MESSAGES: dict[str, str] = {
     "action.ship_edit": "correct a ship (GM): ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "take a ship off the battlefield (GM): ship=…",
     "naval.target_out": "{name} is out of battle (sunk, or down) until the fight ends.",
+    "cmd.naval.protect": "Damage taken off by a protection skill",
+    "opt.protect": "protect",
 }

@@ -792,4 +792,6 @@ MESSAGES: dict[str, str] = {
     "action.ship_edit": "船を修正（GM）：ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "船を戦場から除く（GM）：ship=…",
     "naval.target_out": "{name}は戦闘終了まで戦線離脱中（沈没または戦闘不能）です。",
+    "cmd.naval.protect": "プロテクションで減らすダメージ",
+    "opt.protect": "プロテクション",
 }

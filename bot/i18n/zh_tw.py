@@ -792,4 +792,6 @@ MESSAGES: dict[str, str] = {
     "action.ship_edit": "修正船隻（GM）：ship=… hp=… position=… flagship=yes",
     "action.ship_remove": "將船移出戰場（GM）：ship=…",
     "naval.target_out": "{name}在戰鬥結束前已退出戰線（沉沒或倒下）。",
+    "cmd.naval.protect": "防護技能減少的傷害",
+    "opt.protect": "防護",
 }

@@ -176,8 +176,8 @@ def declare(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
     """``target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1] [area=yes ships=yes]
-    [cover=…]``: the attacker's major action, on its own turn. Missing numbers come from the
-    attacker's weapon (``/naval crew`` presets carry one)."""
+    [cover=… protect=10]``: the attacker's major action, on its own turn. Missing numbers come
+    from the attacker's weapon (``/naval crew`` presets carry one)."""
     assert c is not None
     if enc.phase is not Phase.MAIN or enc.actor != c.id:
         raise CombatError("combat.not_your_turn", name=c.name)
@@ -199,6 +199,10 @@ def declare(
     else:
         targets = [target]
     cover = _find(enc, found["cover"]) if found.get("cover") else None
+    try:  # a protection skill's value, taken off the damage to the chosen target
+        protection = max(0, int(found.get("protect") or 0))
+    except ValueError:
+        raise CombatError("naval.bad_detail", key="protect", value=found["protect"][:20]) from None
     if cover is not None and (cover.out or distance(enc, cover, target) not in (0,)):
         raise CombatError("naval.cannot_cover", name=cover.name, target=target.name)
 
@@ -227,7 +231,10 @@ def declare(
         for t in struck:
             if t.out:  # went down with a ship sunk by this same attack
                 continue
-            events += deal(enc, cover if cover is not None and t.id == target.id else t, amount)
+            if t.id == target.id:  # the chosen target may be covered and / or protected
+                events += deal(enc, cover or t, max(0, amount - protection))
+            else:
+                events += deal(enc, t, amount)
     return events
 
 

@@ -212,3 +212,10 @@ def test_nobody_out_of_battle_can_be_targeted() -> None:
     with pytest.raises(CombatError) as error:
         run(enc, "attack", hero, "target=柾良海軍巡視兵 hit=2D6 damage=25")
     assert error.value.code == "naval.target_out"
+
+
+def test_a_ship_can_be_protected_like_a_combatant() -> None:
+    enc, hero, _ = battle()
+    events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40 protect=15",
+                 FixedDice([3, 4]))  # fmt: skip
+    assert Damaged(enc.find("柾良式巡視船").id, 25, 275) in events  # type: ignore[union-attr]
