@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import discord
@@ -97,6 +98,9 @@ class TabletopBot(commands.Bot):
             InitiativeButton, SonicButton, NavalEventButton,
         )  # fmt: skip
         await self.sync_commands()
+        # Everything loaded so far lives as long as the bot: keep it out of the collector's
+        # full passes, which would otherwise walk it again and again under load.
+        gc.freeze()
         if not self.intents.message_content:
             log.warning(
                 "The message-content intent is off: chat rolls (2D6>=8 typed in a channel) are "
