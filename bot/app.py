@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 
@@ -116,6 +117,12 @@ class TabletopBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        encounters = self.get_cog("Encounters")
+        if encounters is not None:  # the trackers' last states, still waiting their turn
+            try:
+                await asyncio.wait_for(encounters.trackers_drawn(), 5)
+            except Exception:
+                log.warning("some trackers were not brought up to date", exc_info=True)
         await super().close()
         if self._database is not None:
             await self._database.dispose()

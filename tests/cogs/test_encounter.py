@@ -237,3 +237,19 @@ async def test_a_quick_end_and_restart_still_retires_the_old_tracker(world: Worl
     await world.env.settle()
     new = tracker(world)  # exactly one pinned: the new encounter's
     assert new.id != old.id and new.embeds[0].title == "GranCrest・準備中"
+
+
+async def test_closing_the_bot_draws_the_trackers_still_waiting(world: World) -> None:
+    await setup_grancrest(world)
+    cog = world.env.bot.get_cog("Encounters")
+    cog.bot.config = cog.bot.config.model_copy(update={"tracker_interval": 0.3})
+    gm = Caller(world.gm.id, manages_channel=True)
+    channel = world.env.bot.get_channel(world.channel.id)
+    await cog.trackers_drawn()
+    cog._tracker_last[world.channel.id] = time.monotonic()  # just drawn: the next one waits
+    state = (await cog.service.next(world.channel.id, gm)).encounter
+    await cog.refresh_tracker(channel, state, "ja")
+    assert cog._tracker_tasks  # waiting its turn
+    await world.env.bot.close()
+    await world.env.settle()
+    assert tracker(world).embeds[0].title == "第1ラウンド・セットアップ"
