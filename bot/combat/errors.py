@@ -14,3 +14,18 @@ class StaleState(CombatError):
 
     def __init__(self) -> None:
         super().__init__("combat.stale")
+
+
+class FieldError(CombatError):
+    """A bad value in one named field (``dodge=2D6+``): the field, then what is wrong with it."""
+
+    def __init__(self, key: str, value: str, error: LocalizedError) -> None:
+        super().__init__("combat.bad_field", key=key, value=value[:40])
+        self.error = error
+
+    @property
+    def message(self) -> str:
+        return f"{super().message} {self.error.message}"
+
+    def localized(self, locale: str) -> str:
+        return f"{super().localized(locale)} {self.error.localized(locale)}"

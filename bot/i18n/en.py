@@ -794,4 +794,5 @@ MESSAGES: dict[str, str] = {
     "naval.target_out": "{name} is out of battle (sunk, or down) until the fight ends.",
     "cmd.naval.protect": "Damage taken off by a protection skill",
     "opt.protect": "protect",
+    "combat.bad_field": "{key}={value}:",
 }

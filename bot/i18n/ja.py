@@ -794,4 +794,5 @@ MESSAGES: dict[str, str] = {
     "naval.target_out": "{name}は戦闘終了まで戦線離脱中（沈没または戦闘不能）です。",
     "cmd.naval.protect": "プロテクションで減らすダメージ",
     "opt.protect": "プロテクション",
+    "combat.bad_field": "{key}={value}：",
 }

@@ -794,4 +794,5 @@ MESSAGES: dict[str, str] = {
     "naval.target_out": "{name}在戰鬥結束前已退出戰線（沉沒或倒下）。",
     "cmd.naval.protect": "防護技能減少的傷害",
     "opt.protect": "防護",
+    "combat.bad_field": "{key}={value}：",
 }

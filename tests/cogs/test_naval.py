@@ -177,7 +177,10 @@ async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice
     numbers = await world.alice.slash(world.channel, "naval set", stats="hp=40 dodge=2D6+2")
     assert numbers.ephemeral and numbers.response.content == "完了しました。"
     broken = await world.alice.slash(world.channel, "naval set", stats="dodge=2D6+")
-    assert broken.ephemeral and "ends too early (column 5)" in broken.response.content
+    assert broken.ephemeral
+    assert broken.response.content.startswith(
+        "dodge=2D6+: The dice command ends too early (column 5)"
+    )
     status = await world.gm.slash(world.channel, "combat status")
     assert "Hero (PC) HP 40/40" in status.response.embeds[0].description
     await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=1)

@@ -16,10 +16,11 @@ import re
 from dataclasses import dataclass
 
 from bot.combat import engine
-from bot.combat.errors import CombatError
+from bot.combat.errors import CombatError, FieldError
 from bot.combat.events import AttackResolved, CombatantDown, Damaged, Event, Rolled
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
 from bot.dice import DieSource, roll
+from bot.dice.errors import DiceError
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values
 from bot.systems.naval import battlefield
@@ -102,7 +103,10 @@ def _roll(
     plain = fold_width(command).strip()
     if re.fullmatch(r"[+-]?\d+", plain):  # a fixed number rolls nothing
         return int(plain), Rolled(c.id, purpose, plain, int(plain), [])
-    result = roll(command, system="DiceBot", dice=dice, strict=True)  # DiceError says where
+    try:
+        result = roll(command, system="DiceBot", dice=dice, strict=True)
+    except DiceError as error:  # which field, then what and where in it
+        raise FieldError(key, command, error) from None
     if result is None or result.total is None:
         raise CombatError("naval.bad_detail", key=key, value=command[:20])
     return result.total, Rolled(c.id, purpose, result.text, result.total, list(result.rands))
