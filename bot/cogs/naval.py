@@ -71,9 +71,23 @@ def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.F
     morale = " / ".join(
         f"{t(f'side.{s}')} {int(enc.data.get('morale', {}).get(s, 0))}" for s in ("pc", "npc")
     )
-    legend.append(t("naval.legend_morale", morale=morale))
+    legend.insert(0, t("naval.legend_morale", morale=morale))
     png = render_battlefield(pictures)
-    return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
+    return discord.File(io.BytesIO(png), filename="battlefield.png"), _fit(legend)
+
+
+LEGEND_LIMIT = 1800  # a message holds 2,000 characters; the picture must stay its attachment
+
+
+def _fit(lines: list[str]) -> str:
+    """The legend's first lines (morale, ships, then crews) that fit in one message."""
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if sum(len(k) + 1 for k in kept) + len(line) > LEGEND_LIMIT:
+            kept.append(f"… +{len(lines) - index}")
+            break
+        kept.append(line)
+    return "\n".join(kept)
 
 
 class NavalCog(commands.Cog, name="Naval"):

@@ -199,3 +199,17 @@ async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice
                                        hit="2D6", damage="5")  # fmt: skip
     assert stranded.ephemeral and "not aboard any ship" in stranded.response.content
     assert len(world.env.errors) == 3
+
+
+async def test_a_crowded_battlefield_keeps_its_picture_and_a_legend_that_fits(world: World) -> None:
+    await fleet(world)
+    await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=1, preset="柾良海軍巡視兵",
+                         count=20)  # fmt: skip
+    await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=3, preset="柾良海軍巡視兵",
+                         count=20)  # fmt: skip
+    shown = await world.alice.slash(world.channel, "naval map")
+    picture = world.channel.last_message
+    assert [a.filename for a in picture.attachments] == ["battlefield.png"]
+    assert len(picture.content) < 2000 and picture.content.splitlines()[-1].startswith("… +")
+    assert picture.content.startswith("士気：PC側 0 / 敵側 0\n⚓ A オールマイト・キャプテン号")
+    assert not shown.ephemeral
