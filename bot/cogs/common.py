@@ -118,8 +118,10 @@ async def on_encounter_button(
 async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """Respond, or follow up when the interaction was already answered or deferred."""
     kwargs = {k: v for k, v in kwargs.items() if not (k == "view" and v is None)}
-    if content and len(content) > MAX_CONTENT:
-        kwargs["file"] = discord.File(io.BytesIO(content.encode()), filename="result.txt")
+    if content and len(content) > MAX_CONTENT:  # the whole text as a file, beside any other
+        whole = discord.File(io.BytesIO(content.encode()), filename="result.txt")
+        given = [kwargs.pop("file")] if "file" in kwargs else list(kwargs.pop("files", []))
+        kwargs["files"] = [*given, whole]
         content = content[: MAX_CONTENT - 20] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)

@@ -120,3 +120,11 @@ async def test_revealing_a_chat_secret_roll_edits_its_notice(world: World, dice:
     await world.gm.click(gm_room.last_message, label="公開")
     assert world.channel.last_message.id == notice.id
     assert world.channel.last_message.content.endswith("(2D6) ＞ 12[6,6] ＞ 12")
+
+
+async def test_a_result_too_long_for_a_message_comes_whole_as_a_file(world: World) -> None:
+    result = await world.alice.slash(world.channel, "roll", command="x30 40D6")
+    message = world.channel.last_message
+    assert len(message.content) <= 2000 and message.content.endswith("…")
+    assert [a.filename for a in message.attachments] == ["result.txt"]
+    assert not result.ephemeral
