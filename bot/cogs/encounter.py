@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.encounter")
 
 
-def _matches(current: str, *values: str) -> bool:
+def matches(current: str, *values: str) -> bool:
     folded = current.casefold()
     return any(folded in v.casefold() for v in values)
 
@@ -231,7 +231,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         return [
             app_commands.Choice(name=f"{r} — {t(f'ruleset.{r}')}", value=r)
             for r in RULESET_IDS
-            if _matches(current, r, t(f"ruleset.{r}"))
+            if matches(current, r, t(f"ruleset.{r}"))
         ][:25]
 
     @combat.command(
@@ -436,7 +436,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         return [
             app_commands.Choice(name=f"{row.name} ({row.system})", value=str(row.id))
             for row in rows
-            if _matches(current, row.name)
+            if matches(current, row.name)
         ][:25]
 
     @combat.command(
@@ -465,7 +465,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         return [
             app_commands.Choice(name=c.name, value=c.name)
             for c in enc.combatants
-            if (gm or not c.hidden) and _matches(current, c.name)
+            if (gm or not c.hidden) and matches(current, c.name)
         ][:25]
 
     @combat.command(
@@ -512,7 +512,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         return [
             app_commands.Choice(name=f"{n} — {labels[n]}", value=n)
             for n in names
-            if _matches(current, n, labels[n])
+            if matches(current, n, labels[n])
         ][:25]
 
     act.autocomplete("combatant")(_combatant_autocomplete)

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import on_encounter_button, post_locale, rule_set_action, send
+from bot.cogs.encounter import matches
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
 from bot.combat.model import Encounter, Kind, Side
@@ -23,13 +24,10 @@ from bot.systems.naval.actions import LICENCES
 from bot.systems.naval.attack import CREW_PRESETS, STYLES
 from bot.systems.naval.battlefield import PRESETS, ship_data, ships
 from bot.ui.naval_map import ShipPicture, render_battlefield
+from bot.ui.render import morale_line
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
-
-
-def _matches(current: str, value: str) -> bool:
-    return current.casefold() in value.casefold()
 
 
 def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.File, str]:
@@ -68,10 +66,7 @@ def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.F
                             ship=ship.name if ship else "—",
                             area=int(c.extra.get("area", 0)) + 1, hp=hp,
                             out=" ✖" if c.out else ""))  # fmt: skip
-    morale = " / ".join(
-        f"{t(f'side.{s}')} {int(enc.data.get('morale', {}).get(s, 0))}" for s in ("pc", "npc")
-    )
-    legend.insert(0, t("naval.legend_morale", morale=morale))
+    legend.insert(0, morale_line(enc))
     png = render_battlefield(pictures)
     return discord.File(io.BytesIO(png), filename="battlefield.png"), _fit(legend)
 
@@ -146,18 +141,18 @@ class NavalCog(commands.Cog, name="Naval"):
         return [
             app_commands.Choice(name=s.name, value=s.name)
             for s in ships(enc)
-            if _matches(current, s.name)
+            if matches(current, s.name)
         ][:25]
 
     async def _ship_presets(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p, value=p) for p in PRESETS if _matches(current, p)]
+        return [app_commands.Choice(name=p, value=p) for p in PRESETS if matches(current, p)]
 
     async def _crew_presets(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p, value=p) for p in CREW_PRESETS if _matches(current, p)]
+        return [app_commands.Choice(name=p, value=p) for p in CREW_PRESETS if matches(current, p)]
 
     async def _skills(
         self, interaction: discord.Interaction, current: str
@@ -168,7 +163,7 @@ class NavalCog(commands.Cog, name="Naval"):
         for s in ships(enc) if enc else []:
             if chosen in (None, s.name) and "ship" in s.extra:
                 found.update(ship_data(s)["skills"])
-        return [app_commands.Choice(name=k, value=k) for k in sorted(found) if _matches(current, k)]
+        return [app_commands.Choice(name=k, value=k) for k in sorted(found) if matches(current, k)]
 
     # -- ships -------------------------------------------------------------------------------
     @ship.command(

@@ -131,6 +131,14 @@ def set_gm_order(enc: Encounter, names: str) -> list[int]:
 _KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
 
 
+YES = ("yes", "true", "1", "on", "はい")
+
+
+def yes(value: str | None) -> bool:
+    """A yes/no option as typed (``boss=yes``, ``flagship=はい``)."""
+    return (value or "").strip().lower() in YES
+
+
 def key_values(detail: str) -> dict[str, str]:
     """``target=Night Owl hit=+3`` → {"target": "Night Owl", "hit": "+3"}: a value runs until
     the next ``key=`` (so names may hold spaces); full-width input is folded first."""

@@ -9,6 +9,7 @@ import discord
 from bot.combat import events as ev
 from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
 from bot.i18n import t
+from bot.systems.naval.battlefield import event_kind, morale
 from bot.systems.naval.events import EVENTS, EventKind
 
 PHASE_COLOURS = {
@@ -239,14 +240,16 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
     return embed
 
 
+def morale_line(enc: Encounter) -> str:
+    """Both sides' morale (the tracker, the battlefield legend)."""
+    both = " / ".join(f"{t(f'side.{s.value}')} {morale(enc, s)}" for s in (Side.PC, Side.NPC))
+    return t("naval.legend_morale", morale=both)
+
+
 def naval_summary(enc: Encounter) -> str:
     """Both sides' morale and this round's event, under the tracker's list."""
-    morale = " / ".join(
-        f"{t(f'side.{s}')} {int(enc.data.get('morale', {}).get(s, 0))}" for s in ("pc", "npc")
-    )
-    line = t("naval.legend_morale", morale=morale)
-    event = enc.data.get("event", {})
-    if event.get("state") == "rolled" and event.get("round") == enc.round:
-        value = int(event["value"])
+    line = morale_line(enc)
+    if event_kind(enc) is not None:
+        value = int(enc.data["event"]["value"])
         line += " · " + t("ui.naval_rolled", value=value, title=EVENTS[value].title)
     return line

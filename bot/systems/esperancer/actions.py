@@ -23,6 +23,7 @@ from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values as options
+from bot.systems.base import yes
 from bot.systems.esperancer import statuses
 from bot.systems.esperancer.statuses import Effect, numbers
 
@@ -56,7 +57,7 @@ def set_numbers(
         raise CombatError("esp.bad_numbers", text=detail[:40])
     for key, value in found.items():
         if key == "boss":
-            numbers(c)["boss"] = value.lower() in ("yes", "true", "1", "on", "はい")
+            numbers(c)["boss"] = yes(value)
         elif key in ("hp", "dodge", "speed") and re.fullmatch(r"-?[0-9]+", value):
             if key == "hp":
                 c.stats.hp = int(value)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from bot.combat import engine
 from bot.combat.errors import CombatError
-from bot.combat.events import Damaged, Event, Healed, Rolled, ShipMoved, SkillUsed
+from bot.combat.events import Event, Healed, Rolled, ShipMoved, SkillUsed
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
 from bot.dice import DieSource, roll
-from bot.systems.base import key_values
+from bot.systems.base import key_values, yes
 from bot.systems.naval import attack, battlefield
 from bot.systems.naval.battlefield import PRESETS, ShipSpec
 
@@ -33,10 +33,8 @@ def _int(found: dict[str, str], key: str, default: int | None = None) -> int:
 
 
 def _ship(enc: Encounter, name: str) -> Combatant:
-    ship = enc.find(name.strip())
-    if ship is None:
-        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
-    battlefield.ship_data(ship)
+    ship = battlefield.find(enc, name)
+    battlefield.ship_data(ship)  # refuses anything but a ship
     return ship
 
 
@@ -51,7 +49,7 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     else:
         spec = ShipSpec(_int(found, "hp"), _int(found, "areas", 1), _int(found, "helm", 1) - 1)
     side = Side.PC if found.get("side", "pc").lower() == "pc" else Side.NPC
-    flagship = found.get("flagship", "no").lower() in ("yes", "true", "1", "はい")
+    flagship = yes(found.get("flagship"))
     name = found.get("name") or preset or ""
     if enc.round > 0:  # once the fight is on, new ships come only with reinforcement events
         event = enc.data.get("event", {})
@@ -119,8 +117,7 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
         raise CombatError(
             "naval.actions_spent", name=c.name, actions=", ".join(a.value for a in taken)
         )
-    event = enc.data.get("event", {})
-    if WIND.get(event.get("kind", ""), {}).get(ship.side) == direction:
+    if WIND.get(battlefield.event_kind(enc) or "", {}).get(ship.side) == direction:
         raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
     sign = 1 if ship.side is Side.PC else -1
     steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
@@ -143,9 +140,7 @@ def ship_damage(
     amount = _int(found, "amount")
     if amount < 0:
         raise CombatError("naval.bad_detail", key="amount", value=str(amount))
-    assert ship.stats.hp is not None
-    events.append(Damaged(ship.id, amount, max(0, ship.stats.hp - amount)))
-    return events + battlefield.damage_ship(enc, ship, amount)
+    return events + battlefield.deal(enc, ship, amount)
 
 
 def ship_skill(
@@ -167,12 +162,12 @@ def ship_skill(
         events.append(Rolled(c.id, "damage", result.text, result.total, list(result.rands)))
         if found.get("at"):
             spot = _ship_or_combatant(enc, found["at"])
-            targets = attack.at_position(enc, spot, attack.yes(found.get("ships")))
+            targets = attack.at_position(enc, spot, yes(found.get("ships")))
             if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
                 events += battlefield.ship_attacked(enc, c.side)
             for target in targets:
                 if not target.out:  # not gone down with a ship this same blast sank
-                    events += attack.deal(enc, target, result.total)
+                    events += battlefield.deal(enc, target, result.total)
     elif skill == "修繕":
         events.append(Healed(ship.id, (ship.stats.hp or 0) - before, ship.stats.hp))
     return events
@@ -180,9 +175,7 @@ def ship_skill(
 
 def _ship_or_combatant(enc: Encounter, name: str) -> int:
     """Where an area attack lands: a combatant's position, or a ship's front area."""
-    target = enc.find(name.strip())
-    if target is None:
-        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
+    target = battlefield.find(enc, name)
     if target.kind is Kind.SHIP:
         return battlefield.area_position(target, 0)
     where = battlefield.position_of(enc, target)
@@ -200,11 +193,8 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     if "position" in found:
         data["position"] = _int(found, "position")
         events.append(ShipMoved(ship.id, data["position"]))
-    if found.get("flagship", "").lower() in ("yes", "true", "1", "はい"):
-        for other in battlefield.ships(enc):
-            if other.side is ship.side:
-                battlefield.ship_data(other)["flagship"] = False
-        data["flagship"] = True
+    if yes(found.get("flagship")):
+        battlefield.set_flagship(enc, ship)
     elif found.get("flagship", "").lower() in ("no", "false", "0", "いいえ"):
         data["flagship"] = False
     if "hp" in found:
@@ -213,8 +203,7 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
             raise CombatError("naval.bad_detail", key="hp", value=str(hp))
         loss = (ship.stats.hp or 0) - hp
         if loss > 0:
-            events.append(Damaged(ship.id, loss, hp))
-            events += battlefield.damage_ship(enc, ship, loss)
+            events += battlefield.deal(enc, ship, loss)
         else:
             ship.stats.hp = hp
             ship.stats.max_hp = max(ship.stats.max_hp or 0, hp)

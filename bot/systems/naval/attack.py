@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 from bot.combat import engine
 from bot.combat.errors import CombatError, FieldError
-from bot.combat.events import AttackResolved, CombatantDown, Damaged, Event, Rolled
+from bot.combat.events import AttackResolved, Event, Rolled
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
 from bot.dice import DieSource, roll
 from bot.dice.errors import DiceError
 from bot.dice.parser import fold_width
-from bot.systems.base import key_values
+from bot.systems.base import key_values, yes
 from bot.systems.naval import battlefield
 
 STYLES = ("melee", "ranged", "magic")
@@ -55,19 +55,11 @@ CREW_PRESETS = {
 }
 
 
-def event_kind(enc: Encounter) -> str | None:
-    """This round's naval event, if one was rolled (events last for their round only)."""
-    event = enc.data.get("event", {})
-    if event.get("state") == "rolled" and event.get("round") == enc.round:
-        return event.get("kind")
-    return None
-
-
 def wind_dice(enc: Encounter, side: Side, style: str) -> int:
     """Strong headwind / tailwind: ±1 die on ranged and magic checks, by side."""
     if style not in ("ranged", "magic"):
         return 0
-    kind = event_kind(enc)
+    kind = battlefield.event_kind(enc)
     helped = {"headwind": Side.NPC, "tailwind": Side.PC}.get(kind or "")
     if helped is None:
         return 0
@@ -76,7 +68,7 @@ def wind_dice(enc: Encounter, side: Side, style: str) -> int:
 
 def rough_seas_penalty(enc: Encounter, c: Combatant) -> int:
     """Rough seas: −2 to every check of a non-flying combatant — ignored when nobody flies."""
-    if event_kind(enc) != "rough_seas" or c.extra.get("flying"):
+    if battlefield.event_kind(enc) != "rough_seas" or c.extra.get("flying"):
         return 0
     flyers = any(o.extra.get("flying") and not o.out for o in enc.combatants)
     return -2 if flyers else 0
@@ -188,7 +180,7 @@ def declare(
     if Action.MAJOR in c.used:
         raise CombatError("naval.actions_spent", name=c.name, actions=Action.MAJOR.value)
     found = key_values(detail)
-    target = _find(enc, found.get("target", ""))
+    target = battlefield.find(enc, found.get("target", ""))
     if target.out:  # sunk, or out of battle until the fight ends
         raise CombatError("naval.target_out", name=target.name)
     weapon = _weapon(c, found)
@@ -202,7 +194,7 @@ def declare(
             targets = [t for t in targets if t.id == c.aboard or t.aboard == c.aboard]
     else:
         targets = [target]
-    cover = _find(enc, found["cover"]) if found.get("cover") else None
+    cover = battlefield.find(enc, found["cover"]) if found.get("cover") else None
     try:  # a protection skill's value, taken off the damage to the chosen target
         protection = max(0, int(found.get("protect") or 0))
     except ValueError:
@@ -236,23 +228,9 @@ def declare(
             if t.out:  # went down with a ship sunk by this same attack
                 continue
             if t.id == target.id:  # the chosen target may be covered and / or protected
-                events += deal(enc, cover or t, max(0, amount - protection))
+                events += battlefield.deal(enc, cover or t, max(0, amount - protection))
             else:
-                events += deal(enc, t, amount)
-    return events
-
-
-def deal(enc: Encounter, c: Combatant, amount: int) -> list[Event]:
-    """Damage a combatant or a ship; 0 HP: out of battle, or sunk with everyone aboard."""
-    if c.stats.hp is None:
-        return [Damaged(c.id, amount, None)]
-    events: list[Event] = [Damaged(c.id, amount, max(0, c.stats.hp - amount))]
-    if c.kind is Kind.SHIP:
-        return events + battlefield.damage_ship(enc, c, amount)
-    c.stats.hp = max(0, c.stats.hp - amount)
-    if c.stats.hp == 0 and not c.out:
-        c.out = True
-        events += [CombatantDown(c.id, "hp_zero"), *battlefield.defeated(enc)]
+                events += battlefield.deal(enc, t, amount)
     return events
 
 
@@ -265,7 +243,7 @@ def crew(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
         raise CombatError("naval.unknown_preset", name=preset[:40] or "—",
                           known=", ".join(CREW_PRESETS))  # fmt: skip
     spec = CREW_PRESETS[preset]
-    ship = _find(enc, found.get("ship", ""))
+    ship = battlefield.find(enc, found.get("ship", ""))
     battlefield.ship_data(ship)
     try:
         count, area = int(found.get("count") or 1), int(found.get("area") or 1) - 1
@@ -308,14 +286,3 @@ def set_numbers(
             _roll(command, c, key, lambda sides: 1, key)
         c.extra["weapon"] = {**weapon.to_dict(), "name": found.get("weapon") or weapon.name}
     return []
-
-
-def _find(enc: Encounter, name: str) -> Combatant:
-    found = enc.find(name.strip())
-    if found is None:
-        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
-    return found
-
-
-def yes(value: str | None) -> bool:
-    return (value or "").strip().lower() in ("yes", "true", "1", "はい", "on")

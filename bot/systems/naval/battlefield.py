@@ -14,6 +14,7 @@ from bot.combat import engine
 from bot.combat.errors import CombatError
 from bot.combat.events import (
     Boarded,
+    CombatantDown,
     Damaged,
     Event,
     MoraleChanged,
@@ -55,14 +56,28 @@ def place_ship(
 ) -> list[Event]:
     if not 1 <= spec.areas <= 3 or not 0 <= spec.helm < spec.areas:
         raise CombatError("naval.bad_ship", areas=spec.areas, helm=spec.helm)
-    if flagship:
-        for other in ships(enc):
-            if other.side is side:
-                ship_data(other)["flagship"] = False
     data = {"position": position, "areas": spec.areas, "helm": spec.helm,
-            "skills": list(spec.skills), "flagship": flagship}  # fmt: skip
+            "skills": list(spec.skills), "flagship": False}  # fmt: skip
     stats = Stats(hp=spec.hp, max_hp=spec.hp)
-    return engine.add(enc, name, side, stats=stats, kind=Kind.SHIP, extra={"ship": data})
+    events = engine.add(enc, name, side, stats=stats, kind=Kind.SHIP, extra={"ship": data})
+    if flagship:
+        set_flagship(enc, enc.combatants[-1])
+    return events
+
+
+def set_flagship(enc: Encounter, ship: Combatant) -> None:
+    """Each side names one flagship: naming another takes the title from the first."""
+    for other in ships(enc):
+        if other.side is ship.side and "ship" in other.extra:
+            other.extra["ship"]["flagship"] = other.id == ship.id
+
+
+def event_kind(enc: Encounter) -> str | None:
+    """This round's naval event, if one was rolled (events last for their round only)."""
+    event = enc.data.get("event", {})
+    if event.get("state") == "rolled" and event.get("round") == enc.round:
+        return event.get("kind")
+    return None
 
 
 def area_position(ship: Combatant, area: int) -> int:
@@ -127,6 +142,28 @@ def damage_ship(enc: Encounter, ship: Combatant, amount: int) -> list[Event]:
     return [ShipSunk(ship.id, aboard), *defeated(enc)]
 
 
+def deal(enc: Encounter, c: Combatant, amount: int) -> list[Event]:
+    """Damage a combatant or a ship; 0 HP: out of battle, or sunk with everyone aboard."""
+    if c.stats.hp is None:
+        return [Damaged(c.id, amount, None)]
+    events: list[Event] = [Damaged(c.id, amount, max(0, c.stats.hp - amount))]
+    if c.kind is Kind.SHIP:
+        return events + damage_ship(enc, c, amount)
+    c.stats.hp = max(0, c.stats.hp - amount)
+    if c.stats.hp == 0 and not c.out:
+        c.out = True
+        events += [CombatantDown(c.id, "hp_zero"), *defeated(enc)]
+    return events
+
+
+def find(enc: Encounter, name: str) -> Combatant:
+    """A combatant or a ship by name, or a clear refusal."""
+    found = enc.find(name.strip())
+    if found is None:
+        raise CombatError("combat.unknown_combatant", name=name.strip()[:40] or "—")
+    return found
+
+
 def morale(enc: Encounter, side: Side) -> int:
     return int(enc.data.get("morale", {}).get(side.value, 0))
 
@@ -178,7 +215,7 @@ def use_ship_skill(
         raise CombatError("naval.not_aboard", name=c.name, ship=ship.name)
     if enc.actor != c.id:
         raise CombatError("combat.not_your_turn", name=c.name)
-    flooding = enc.data.get("event", {}).get("kind") == "flooding"
+    flooding = event_kind(enc) == "flooding"
     if (
         flooding
         and ship.stats.hp is not None
@@ -233,9 +270,7 @@ def apply_event(enc: Encounter, kind: str, dice: DieSource | None) -> list[Event
     elif kind == "run_aground" and afloat:  # one random ship: stuck, ¼ of its remaining HP
         ship = afloat[_die(len(afloat), dice) - 1]
         ship_data(ship)["aground_round"] = enc.round
-        loss = (ship.stats.hp or 0) // 4
-        events.append(Damaged(ship.id, loss, max(0, (ship.stats.hp or 0) - loss)))
-        events += damage_ship(enc, ship, loss)
+        events += deal(enc, ship, (ship.stats.hp or 0) // 4)
     return events
 
 

@@ -54,7 +54,7 @@ def test_boarding_is_a_free_action_before_the_move() -> None:
 
 def test_headwind_forbids_the_pcs_forward_and_the_enemys_back() -> None:
     enc, hero, _ = battle("ship")
-    enc.data["event"] = {"kind": "headwind"}
+    enc.data["event"] = {"round": enc.round, "state": "rolled", "kind": "headwind"}
     with pytest.raises(CombatError) as error:
         run(enc, "steer", hero, "forward")
     assert error.value.code == "naval.wind_forbids"

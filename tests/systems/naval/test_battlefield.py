@@ -133,7 +133,7 @@ def test_flooding_stops_ship_skills_at_half_hp_or_less() -> None:
     enc, captain, _, hero, _ = sea()
     ship = enc.combatant(captain)
     set_morale(enc, Side.PC, 5)
-    enc.actor, enc.data["event"] = hero, {"kind": "flooding"}
+    enc.actor, enc.data["event"] = hero, {"round": enc.round, "state": "rolled", "kind": "flooding"}
     ship.stats.hp = 1150  # type: ignore[union-attr]
     with pytest.raises(CombatError) as error:
         use_ship_skill(enc, enc.combatant(hero), ship, "修繕")  # type: ignore[arg-type]
