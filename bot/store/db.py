@@ -73,10 +73,10 @@ class Database:
             pool = threads.write_thread if write else threads.read_threads
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(pool, threads.transaction, work, write)
-        if write and self.is_sqlite:  # in-memory SQLite: queue like the other writers
-            async with self._write_turn, self.writer.begin() as connection:
+        if write:  # PostgreSQL, or an in-memory SQLite queued like the other writers
+            async with self.write() as connection:
                 return await connection.run_sync(work)
-        async with (self.writer if write else self.engine).begin() as connection:
+        async with self.engine.begin() as connection:
             return await connection.run_sync(work)
 
     @asynccontextmanager
