@@ -33,7 +33,7 @@ def fixed():
 
 
 # -- databases -------------------------------------------------------------------------------
-from collections.abc import AsyncIterator  # noqa: E402
+from collections.abc import AsyncIterator, Iterator  # noqa: E402
 
 from tests import databases  # noqa: E402
 
@@ -44,11 +44,13 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def postgres_template() -> str | None:
+def postgres_template() -> Iterator[str | None]:
     """The migrated template database, or None when PostgreSQL is absent."""
     if databases.postgres_problem():
-        return None
-    return databases.build_postgres_template()
+        yield None
+        return
+    yield databases.build_postgres_template()
+    databases.drop_postgres_template()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -19,7 +19,8 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 
 PG_ADMIN = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-TEMPLATE = "bot_test_template"
+# One template per test run, so runs in several checkouts at once never drop each other's.
+TEMPLATE = f"bot_test_template_{os.getpid()}"
 
 
 def _dsn(database: str) -> str:
@@ -65,6 +66,10 @@ def build_postgres_template() -> str:
 
     asyncio.run(build())
     return TEMPLATE
+
+
+def drop_postgres_template() -> None:
+    asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)'))
 
 
 async def new_postgres(template: str) -> tuple[str, str]:
