@@ -45,7 +45,7 @@ from bot.store.migrate import upgrade  # noqa: E402
 from bot.systems import ruleset  # noqa: E402
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
-GM = Caller(1)
+GM = Caller(1, manages_channel=True)
 
 
 def template_encounter(channel: int) -> Encounter:
@@ -89,7 +89,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 async def measure(url: str, count: int, ops: int) -> dict:
     database = connect(url)
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     rng = random.Random(1)
     timings: dict[str, list[float]] = {"next": [], "act": [], "status": []}
     calls = {

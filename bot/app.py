@@ -20,6 +20,7 @@ from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
 from bot.store.tables import TableStore
+from bot.systems import ruleset
 from bot.ui.esp_views import InitiativeButton, SonicButton
 from bot.ui.naval_views import NavalEventButton
 from bot.ui.views import (
@@ -87,7 +88,7 @@ class TabletopBot(commands.Bot):
         await upgrade(self.database)
         self.settings_store = SettingsStore(self.database)
         self.tables = TableStore(self.database)
-        self.encounters = EncounterService(self.database, self.dice)
+        self.encounters = EncounterService(self.database, ruleset, self.dice)
         await self.tree.set_translator(Translator())
         for cog in (
             DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,

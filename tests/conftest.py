@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import bot.systems  # noqa: F401 - registers the game systems with the dice language
+
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 

@@ -82,7 +82,7 @@ async def rule_set_action(
     interaction: discord.Interaction,
     system: str,
     action: str,
-    combatant: str | None,
+    combatant: str | int | None,  # a name as typed, or an id (buttons carry ids, never names)
     detail: str,
 ) -> None:
     """A rule set's command (/gc, /esp) as one encounter action — refused with a clear message

@@ -220,6 +220,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
                 interaction.guild_id or 0,
                 await caller_of(self.bot, interaction),
                 chosen,
+                anyone_may_start=settings.anyone_starts,
             ),
         )
         await self.publish(interaction, outcome)
@@ -454,6 +455,21 @@ class EncounterCog(commands.Cog, name="Encounters"):
         )
         await self.publish(interaction, outcome)
 
+    @combat.command(
+        name=text("reveal", "cmd.combat.reveal"),
+        description=text("Show a hidden combatant to the players (GM)", "cmd.combat.reveal.desc"),
+    )
+    @app_commands.describe(name=text("Hidden combatant", "cmd.combat.reveal.name"))
+    @options("name")
+    async def reveal(self, interaction: discord.Interaction, name: str) -> None:
+        outcome = await in_time(
+            interaction,
+            self.service.reveal(
+                interaction.channel_id or 0, await caller_of(self.bot, interaction), name
+            ),
+        )
+        await self.publish(interaction, outcome)
+
     @remove.autocomplete("name")
     async def _combatant_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -461,11 +477,26 @@ class EncounterCog(commands.Cog, name="Encounters"):
         enc = await self.service.status(interaction.channel_id or 0)
         if enc is None:
             return []
-        gm = interaction.user.id == enc.gm_id
+        caller = await caller_of(self.bot, interaction)
+        gm = caller.manages_channel or caller.user_id == enc.gm_id
         return [
             app_commands.Choice(name=c.name, value=c.name)
             for c in enc.combatants
             if (gm or not c.hidden) and matches(current, c.name)
+        ][:25]
+
+    @reveal.autocomplete("name")
+    async def _hidden_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        enc = await self.service.status(interaction.channel_id or 0)
+        caller = await caller_of(self.bot, interaction)
+        if enc is None or not (caller.manages_channel or caller.user_id == enc.gm_id):
+            return []
+        return [
+            app_commands.Choice(name=c.name, value=c.name)
+            for c in enc.combatants
+            if c.hidden and matches(current, c.name)
         ][:25]
 
     @combat.command(
@@ -507,7 +538,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         if enc is None:
             return []
         rules = ruleset(enc.system)
-        names = [a.value for a in rules.actions] + ["end_turn", *rules.specials()]
+        names = [a.value for a in rules.economy.actions] + ["end_turn", *rules.specials()]
         labels = {n: action_label(enc.system, n) for n in names}
         return [
             app_commands.Choice(name=f"{n} — {labels[n]}", value=n)

@@ -34,7 +34,11 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
         self.bot = bot
 
     async def _act(
-        self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        combatant: str | int | None,
+        detail: str,
     ) -> None:
         await rule_set_action(self.bot, interaction, "Esperancer", action, combatant, detail)
 
@@ -43,7 +47,7 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
         interaction: discord.Interaction,
         encounter_id: int,
         action: str,
-        combatant: str | None,
+        combatant: int | None,
         detail: str,
     ) -> None:
         await on_encounter_button(

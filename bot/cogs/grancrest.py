@@ -64,7 +64,11 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         self.bot = bot
 
     async def _act(
-        self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        combatant: str | int | None,
+        detail: str,
     ) -> None:
         await rule_set_action(self.bot, interaction, "GranCrest", action, combatant, detail)
 
@@ -325,5 +329,5 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
             self.bot,
             interaction,
             encounter_id,
-            lambda: self._act(interaction, "react", str(target_id), ""),
+            lambda: self._act(interaction, "react", target_id, ""),
         )

@@ -103,8 +103,11 @@ class SettingsCog(commands.Cog, name="Settings"):
         gm_role=text("Members with this role count as GMs", "cmd.config.gm_role"),
         gm_channel=text("Where the GM's copy of secret rolls goes", "cmd.config.gm_channel"),
         language=text("Language of the bot's posts", "cmd.config.language"),
+        anyone_starts=text(
+            "Let any member start an encounter and GM it", "cmd.config.anyone_starts"
+        ),
     )
-    @options("secret_mode", "chat_rolls", "gm_role", "gm_channel", "language")
+    @options("secret_mode", "chat_rolls", "gm_role", "gm_channel", "language", "anyone_starts")
     @app_commands.choices(
         secret_mode=[
             app_commands.Choice(name=text(m.value, f"secret_mode.{m.value}"), value=m.value)
@@ -120,6 +123,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         gm_role: discord.Role | None = None,
         gm_channel: discord.TextChannel | None = None,
         language: str | None = None,
+        anyone_starts: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         member = interaction.user
@@ -136,6 +140,8 @@ class SettingsCog(commands.Cog, name="Settings"):
             changes["gm_channel_id"] = gm_channel.id
         if language is not None:
             changes["locale"] = language
+        if anyone_starts is not None:
+            changes["anyone_starts"] = anyone_starts
         if changes:
             await self.bot.settings_store.set_guild(interaction.guild_id, **changes)
         now = await self.bot.settings_store.effective(
@@ -149,6 +155,7 @@ class SettingsCog(commands.Cog, name="Settings"):
             gm_role=f"<@&{now.gm_role_id}>" if now.gm_role_id else "—",
             gm_channel=f"<#{now.gm_channel_id}>" if now.gm_channel_id else "—",
             language=now.locale or self.bot.config.default_locale,
+            anyone_starts="✅" if now.anyone_starts else "❌",
         )  # fmt: skip
         await send(
             interaction, summary, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()

@@ -6,23 +6,29 @@ No Discord, no database, no text: adapters render the events.
 
 from __future__ import annotations
 
+import copy
+
+from bot.combat import lifecycle, prompts
 from bot.combat.errors import CombatError
 from bot.combat.events import (
     ActionUsed,
     CombatantAdded,
     CombatantRemoved,
+    CombatantRevealed,
     CombatEnded,
     EncounterStarted,
     Event,
     PhaseEnded,
     PhaseStarted,
     RoundStarted,
+    SideDefeated,
     TurnEnded,
+    TurnSkipped,
     TurnStarted,
 )
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
+from bot.combat.rules import RuleSet
 from bot.dice import DieSource
-from bot.systems.base import RuleSet
 
 MAX_COMBATANTS = 100
 MAX_COPIES = 30
@@ -59,17 +65,7 @@ def add(
         ship = enc.combatant(aboard)
         if ship is None or ship.kind is not Kind.SHIP:
             raise CombatError("combat.not_a_ship", name=str(aboard))
-    if count == 1:
-        if enc.find(name):
-            raise CombatError("combat.name_taken", name=name)
-        names = [name]
-    else:
-        names, number = [], 1
-        while len(names) < count:
-            candidate = f"{name} {number}"
-            if not enc.find(candidate):
-                names.append(candidate)
-            number += 1
+    names = _names(enc, name, count, hidden)
     events: list[Event] = []
     for each in names:
         c = Combatant(
@@ -83,12 +79,61 @@ def add(
             stats=Stats(**vars(stats)) if stats else Stats(),
             seq=max((c.seq for c in enc.combatants), default=-1) + 1,
             aboard=aboard,
-            extra=dict(extra or {}),
+            extra=copy.deepcopy(extra or {}),  # copies share nothing
         )
         enc.next_id += 1
         enc.combatants.append(c)
         events.append(CombatantAdded(c.id, c.name, c.side.value, c.hidden))
     return events
+
+
+def _names(enc: Encounter, name: str, count: int, hidden: bool) -> list[str]:
+    """The new combatants' names: ``name``, or numbered copies. Players never see hidden
+    combatants, so a visible name is numbered among the visible only, and a hidden combatant
+    holding the name a visible one gets is renumbered out of its way (nothing shows that the
+    hidden ones exist); hidden names are numbered among everyone."""
+
+    def taken(candidate: str) -> bool:
+        found = _named(enc, candidate)
+        return found is not None and (hidden or not found.hidden)
+
+    if count == 1:
+        if taken(name):
+            raise CombatError("combat.name_taken", name=name)
+        names = [name]
+    else:
+        names, number = [], 1
+        while len(names) < count:
+            candidate = numbered(name, number)
+            if not taken(candidate):
+                names.append(candidate)
+            number += 1
+    for wanted in names:
+        holder = _named(enc, wanted)
+        if holder is not None:  # a hidden one: it takes the next free number of its own
+            holder.name = _free(enc, holder.name, set(names))
+    return names
+
+
+def numbered(name: str, number: int) -> str:
+    """``Goblin 3``, the name shortened if need be so the number always fits."""
+    suffix = f" {number}"
+    return name[: MAX_NAME - len(suffix)].rstrip() + suffix
+
+
+def _named(enc: Encounter, name: str) -> Combatant | None:
+    # Every combatant, hidden or not, whoever is asking: names stay unique underneath.
+    folded = name.casefold()
+    return next((c for c in enc.combatants if c.name.casefold() == folded), None)
+
+
+def _free(enc: Encounter, name: str, avoid: set[str]) -> str:
+    base, _, tail = name.rpartition(" ")
+    stem, number = (base, int(tail) + 1) if tail.isdigit() and base else (name, 2)
+    folded = {n.casefold() for n in avoid}
+    while _named(enc, numbered(stem, number)) or numbered(stem, number).casefold() in folded:
+        number += 1
+    return numbered(stem, number)
 
 
 def remove(enc: Encounter, combatant: Combatant) -> list[Event]:
@@ -99,21 +144,48 @@ def remove(enc: Encounter, combatant: Combatant) -> list[Event]:
             c.aboard = None
     if enc.actor == combatant.id:
         enc.actor = None  # the next advance carries on from here
-    return [CombatantRemoved(combatant.id, combatant.name)]
+    dropped = prompts.drop_for(enc, combatant.id)
+    return [CombatantRemoved(combatant.id, combatant.name, combatant.hidden), *dropped]
+
+
+def reveal(enc: Encounter, combatant: Combatant) -> list[Event]:
+    """The GM shows a hidden combatant to the players."""
+    if not combatant.hidden:
+        raise CombatError("combat.not_hidden", name=combatant.name)
+    if any(c.name.casefold() == combatant.name.casefold() and not c.hidden
+           for c in enc.combatants if c is not combatant):  # fmt: skip
+        raise CombatError("combat.name_taken", name=combatant.name)
+    combatant.hidden = False
+    return [CombatantRevealed(combatant.id)]
 
 
 def advance(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
-    """Leave the current phase and enter the next one (a new round when the rule set says)."""
+    """Leave the current phase and enter the next one (a new round when the rule set says).
+    A turn that comes to a combatant who cannot take it (it fell as the turn began) is
+    skipped at once, so the GM's one Next always lands on someone who can act, or on a phase."""
     if not enc.active:
         raise CombatError("combat.ended")
+    events = _step(enc, rules, dice)
+    for _ in range(2 * len(enc.combatants) + 8):  # every turn of a round, and then some
+        actor = enc.combatant(enc.actor) if enc.actor is not None else None
+        if actor is None or actor.can_act or enc.phase not in (Phase.MAIN, Phase.EXTRA):
+            break
+        events += [TurnSkipped(actor.id), *_step(enc, rules, dice)]
+    return events
+
+
+def _step(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
     events: list[Event] = []
     if enc.phase is not None:
         if enc.actor is not None and enc.phase in (Phase.MAIN, Phase.EXTRA):
             events.append(TurnEnded(enc.actor))
+            events += prompts.lapse(enc, rules, dice, "turn", enc.actor)
+        events += prompts.lapse(enc, rules, dice, "phase", enc.actor)
         events += rules.leave(enc, dice)
         events.append(PhaseEnded(enc.round, enc.phase.value))
     step = rules.next_step(enc)
     if step.new_round:
+        events += prompts.lapse(enc, rules, dice, "round", None)
         enc.round += 1
         events.append(RoundStarted(enc.round))
         enc.phase = step.phase  # rule sets look at the phase while starting the round
@@ -122,11 +194,23 @@ def advance(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Even
     entered = rules.enter(enc, dice)
     events.append(PhaseStarted(enc.round, enc.phase.value, rules.phase_order(enc), enc.actor))
     events += entered
-    if enc.actor is not None:
-        actor = enc.combatant(enc.actor)
-        if actor is not None:
-            available = [a.value for a in rules.available(enc, actor)]
-            events.append(TurnStarted(actor.id, available))
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    if actor is not None and actor.can_act:
+        available = [a.value for a in rules.available(enc, actor)]
+        events.append(TurnStarted(actor.id, available))
+    return events
+
+
+def after(
+    enc: Encounter, rules: RuleSet, events: list[Event], dice: DieSource | None
+) -> list[Event]:
+    """What follows every change: the lifecycle reconciled (``bot.combat.lifecycle``), and the
+    end of the fight when a side has lost and the rule set ends fights on that."""
+    if not enc.active:
+        return events
+    events = events + lifecycle.reconcile(enc, rules, dice)
+    if any(isinstance(e, SideDefeated) and e.ends for e in events):
+        events += end(enc, rules, dice)
     return events
 
 

@@ -35,6 +35,14 @@ class CombatantAdded(Event):
 class CombatantRemoved(Event):
     combatant_id: int
     name: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class CombatantRevealed(Event):
+    """The GM shows a hidden combatant to the players."""
+
+    combatant_id: int
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,7 @@ class AttackResolved(Event):
     attacker_id: int
     target_id: int
     hit: int
-    reaction: int
+    reaction: int | None  # None: the target made no check (it was dying)
     hits: bool
 
 
@@ -271,3 +279,42 @@ class MoraleChanged(Event):
 class SideDefeated(Event):
     side: str
     reason: str  # "wiped_out" or "flagship_sunk"
+    ends: bool = True  # the rule set ends the fight on it (else the GM decides)
+
+
+@dataclass(frozen=True)
+class TurnSkipped(Event):
+    """A turn came to a combatant that could not take it (it fell as the turn began)."""
+
+    combatant_id: int
+
+
+@dataclass(frozen=True)
+class PromptLapsed(Event):
+    """A prompt nobody answered in time, settled by the rule set's default (``why``:
+    ``expired`` when its moment passed, ``owner_down`` when its combatant left the fight)."""
+
+    prompt: str  # the prompt's kind
+    owner: int | None
+    why: str
+
+
+@dataclass(frozen=True)
+class PromptCancelled(Event):
+    """A prompt dropped because a combatant it concerned left the encounter."""
+
+    prompt: str  # the prompt's kind
+    owner: int | None
+
+
+@dataclass(frozen=True)
+class Edited(Event):
+    """A number or flag changed by someone's say-so (not by a rule): the service checks who
+    may, and the channel is told. ``before`` / ``after`` are the values, for the post and for
+    telling a loss (lower) from a gain."""
+
+    combatant_id: int
+    field: str
+    before: Any
+    after: Any
+    by_gm: bool = False

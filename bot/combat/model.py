@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 
 class Side(StrEnum):
@@ -27,6 +27,17 @@ class Phase(StrEnum):
     MAIN = "main"
     CLEANUP = "cleanup"
     EXTRA = "extra"  # GURPS: acceleration's extra actions at the end of the turn
+
+
+class Condition(StrEnum):
+    """Where a combatant stands in the fight. The rule set decides when it changes; the engine
+    enforces what it means (turns skipped, actions, reactions and checks refused, engages left,
+    the side-defeated check)."""
+
+    FIGHTING = "fighting"
+    DYING = "dying"  # cannot act or roll; may still be healed (Grancrest 瀕死)
+    OUT = "out"  # out of the fight: 戦闘不能, 戦線離脱, unconscious, sunk
+    DEAD = "dead"
 
 
 class Action(StrEnum):
@@ -71,15 +82,41 @@ class Combatant:
     acted: bool = False
     used: list[Action] = field(default_factory=list)  # actions used this turn
     initiative: int | None = None  # rolled this round (Esperancer)
-    out: bool = False  # out of the fight (dead, sunk, fled): never acts
-    incapacitated: bool = False  # cannot act for now (dying, asleep …); rule sets set it
+    condition: Condition = Condition.FIGHTING
+    down_reason: str | None = None  # the rule set's word for it: dying_2, hp_zero, sunk …
+    incapacitated: bool = False  # cannot act for now, though still fighting (asleep, fainted)
     aboard: int | None = None  # naval: the ship it stands on
     statuses: list[Status] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # rule-set specific state
 
     @property
+    def fighting(self) -> bool:
+        return self.condition is Condition.FIGHTING
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight or dead: gone from the battle until it ends."""
+        return self.condition in (Condition.OUT, Condition.DEAD)
+
+    @property
     def can_act(self) -> bool:
-        return self.kind is Kind.CHARACTER and not self.out and not self.incapacitated
+        return self.kind is Kind.CHARACTER and self.fighting and not self.incapacitated
+
+
+@dataclass
+class Prompt:
+    """Something the fight waits for a combatant to answer (a reaction to roll, a Sonic Drive
+    offer, the naval event roll, the initiative-skill window). ``owner`` answers it (None: the
+    GM, or anyone for a window); ``about`` is the other combatant it concerns (the attacker).
+    ``until`` says when it lapses: ``turn`` (the current turn ends), ``own_turn`` (the owner's
+    own turn ends), ``phase`` (this phase ends); the rule set then settles it by default."""
+
+    id: int
+    kind: str
+    owner: int | None
+    until: str
+    about: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -94,17 +131,27 @@ class Encounter:
     actor: int | None = None  # whose turn it is (MAIN / EXTRA phases)
     order: list[int] = field(default_factory=list)  # this round's order, first to act first
     combatants: list[Combatant] = field(default_factory=list)
-    data: dict[str, Any] = field(default_factory=dict)  # rule-set state (interrupts, events …)
+    data: dict[str, Any] = field(default_factory=dict)  # rule-set state (events, roll-offs …)
+    prompts: list[Prompt] = field(default_factory=list)
     next_id: int = 1
     version: int = 0
     active: bool = True
+    # Set by the service while a player's command runs (never stored): names look past the
+    # hidden combatants, so a hidden NPC can be neither named nor found out by a player.
+    for_players: ClassVar[bool] = False
 
     def combatant(self, combatant_id: int) -> Combatant | None:
         return next((c for c in self.combatants if c.id == combatant_id), None)
 
     def find(self, name: str) -> Combatant | None:
+        """A combatant by name (any letter case). In a player's view (``for_players``, set by
+        the service for the command of a player) hidden combatants have no name to be found by."""
         folded = name.casefold()
-        return next((c for c in self.combatants if c.name.casefold() == folded), None)
+        hide = self.for_players
+        return next(
+            (c for c in self.combatants if c.name.casefold() == folded and not (hide and c.hidden)),
+            None,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -114,6 +161,7 @@ class Encounter:
         values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         values["phase"] = Phase(data["phase"]) if data.get("phase") else None
         values["combatants"] = [combatant_from_dict(c) for c in data.get("combatants", [])]
+        values["prompts"] = [Prompt(**p) for p in data.get("prompts", [])]
         return cls(**values)
 
 
@@ -124,4 +172,10 @@ def combatant_from_dict(data: dict[str, Any]) -> Combatant:
     values["stats"] = Stats(**data.get("stats", {}))
     values["used"] = [Action(a) for a in data.get("used", [])]
     values["statuses"] = [Status(**s) for s in data.get("statuses", [])]
+    values["condition"] = Condition(data.get("condition") or _legacy_condition(data))
     return Combatant(**values)
+
+
+def _legacy_condition(data: dict[str, Any]) -> Condition:
+    # Snapshots written before conditions existed kept a plain "out" flag.
+    return Condition.OUT if data.get("out") else Condition.FIGHTING

@@ -6,7 +6,9 @@ BEGIN; PostgreSQL: the encounter row is locked FOR UPDATE), with an optimistic `
 behind both. A caller that passes the version it saw (a button on a tracker message) and lost
 the race gets ``StaleState`` — "someone acted first" — never a silent overwrite. Permissions
 live here, not in the adapters: only the GM advances, ends, undoes or edits NPCs; a player acts
-only for combatants they own.
+only for combatants they own, changes only the numbers ``bot.combat.rights`` gives them, and
+never learns a hidden combatant's name. After every change the lifecycle is reconciled
+(``bot.combat.lifecycle``): whoever the numbers put out of the fight is out before it is saved.
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from bot.combat import engine
+from bot.combat import engine, prompts, rights
 from bot.combat.errors import CombatError, StaleState
-from bot.combat.events import Event, SideDefeated, Undone
+from bot.combat.events import Edited, Event, Undone
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
+from bot.combat.rules import RuleSet
 from bot.dice import DieSource
 from bot.dice.source import system_die
+from bot.i18n import Term
 from bot.store.db import Database
 from bot.store.encounters import (  # plain functions of a connection, run by Database.run
     VersionConflict,
@@ -39,10 +43,9 @@ from bot.store.encounters import (  # plain functions of a connection, run by Da
     tracker_of,
 )
 from bot.store.models import Character
-from bot.systems import ruleset
 
 # Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
-OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp"}
+OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp", "GURPS": "gurps"}
 UNDOABLE_DEPTH = 500  # how far back undo can walk
 
 
@@ -79,11 +82,15 @@ class _Recorder:
 
 
 Change = Callable[[Encounter, DieSource], list[Event]]
+Rulesets = Callable[[str], RuleSet]
 
 
 class EncounterService:
-    def __init__(self, database: Database, dice: DieSource | None = None) -> None:
+    def __init__(
+        self, database: Database, rulesets: Rulesets, dice: DieSource | None = None
+    ) -> None:
         self.db = database
+        self.rulesets = rulesets  # the game systems are handed in: combat imports none of them
         self.dice = dice or system_die
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -107,9 +114,19 @@ class EncounterService:
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(
-        self, channel_id: int, guild_id: int, caller: Caller, ruleset_id: str
+        self,
+        channel_id: int,
+        guild_id: int,
+        caller: Caller,
+        ruleset_id: str,
+        *,
+        anyone_may_start: bool = False,
     ) -> Outcome:
-        rules = ruleset(ruleset_id)
+        """Starting needs GM rights (Manage Channels or the GM role) unless the server lets
+        anyone start (``/config``); the starter is this encounter's GM."""
+        if not caller.manages_channel and not anyone_may_start:
+            raise CombatError("combat.start_needs_gm")
+        rules = self.rulesets(ruleset_id)
         enc = Encounter(channel_id, guild_id, rules.id, caller.user_id, version=1)
         events = engine.start(enc)
 
@@ -130,7 +147,7 @@ class EncounterService:
         self, channel_id: int, caller: Caller, expected_version: int | None = None
     ) -> Outcome:
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            return engine.end(enc, ruleset(enc.system), dice)
+            return engine.end(enc, self.rulesets(enc.system), dice)
 
         return await self._change(channel_id, caller, "end", change, expected_version, gm_only=True)
 
@@ -138,7 +155,7 @@ class EncounterService:
         self, channel_id: int, caller: Caller, expected_version: int | None = None
     ) -> Outcome:
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            return engine.advance(enc, ruleset(enc.system), dice)
+            return engine.advance(enc, self.rulesets(enc.system), dice)
 
         return await self._change(
             channel_id, caller, "next", change, expected_version, gm_only=True
@@ -219,13 +236,21 @@ class EncounterService:
 
         return await self._change(channel_id, caller, "remove", change)
 
+    async def reveal(self, channel_id: int, caller: Caller, name: str | int) -> Outcome:
+        """The GM shows a hidden combatant to the players."""
+
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            return engine.reveal(enc, _combatant(enc, name))
+
+        return await self._change(channel_id, caller, "reveal", change, gm_only=True)
+
     # -- acting ----------------------------------------------------------------------------
     async def act(
         self,
         channel_id: int,
         caller: Caller,
         action: str,
-        combatant: str | int | None = None,
+        combatant: str | int | None = None,  # a name as typed, or an id (buttons carry ids)
         detail: str = "",
         expected_version: int | None = None,
         *,
@@ -239,7 +264,7 @@ class EncounterService:
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
             if system is not None and enc.system != system:
                 raise CombatError("combat.other_system", wanted=system, system=enc.system)
-            rules = ruleset(enc.system)
+            rules = self.rulesets(enc.system)
             if action == "end_turn":
                 actor = enc.combatant(enc.actor) if enc.actor is not None else None
                 if actor is None:
@@ -262,10 +287,7 @@ class EncounterService:
                 target = _combatant(enc, combatant) if combatant is not None else _own(enc, caller)
                 self._check_controls(enc, caller, target)
             elif action == "roll_event" and not self._is_gm(enc, caller):
-                roller = enc.data.get("event", {}).get("roller")
-                owner = enc.combatant(roller).owner_id if roller is not None else None  # type: ignore[union-attr]
-                if owner != caller.user_id:
-                    raise CombatError("combat.not_owner", name="—")
+                _check_event_roller(enc, caller)
             return special.run(enc, target, detail, dice)
 
         return await self._change(channel_id, caller, action, change, expected_version)
@@ -298,7 +320,8 @@ class EncounterService:
             if loaded is None:
                 raise CombatError("combat.no_encounter")
             enc = loaded.encounter
-            if gm_only and not self._is_gm(enc, caller):
+            gm = self._is_gm(enc, caller)
+            if gm_only and not gm:
                 raise CombatError("combat.not_gm")
             if expected_version is not None and expected_version != enc.version:
                 raise StaleState()
@@ -314,10 +337,7 @@ class EncounterService:
                 enc = Encounter.from_dict(entry["before"])
                 enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
             else:
-                events = change(enc, recorder)
-                if enc.active and any(isinstance(e, SideDefeated) for e in events):
-                    # A side has lost (a rule set said so): the fight is over.
-                    events += engine.end(enc, ruleset(enc.system), recorder)
+                events = self._apply(enc, change, recorder, caller, gm)
             enc.version += 1
             save(conn, loaded, enc)
             log = _log(enc.id, enc.version, command, caller, events, recorder.rands, before, undoes)  # type: ignore[arg-type]
@@ -334,6 +354,24 @@ class EncounterService:
                     raise StaleState() from None
                 raise
 
+    def _apply(
+        self, enc: Encounter, change: Change, dice: DieSource, caller: Caller, gm: bool
+    ) -> list[Event]:
+        """Run one change as ``caller`` sees the encounter, then what always follows: the
+        lifecycle, the check of every number changed by hand, the end when a side has lost."""
+        rules = self.rulesets(enc.system)
+        enc.for_players = not gm
+        try:
+            events = engine.after(enc, rules, change(enc, dice), dice)
+            rights.check(enc, rules, events, user_id=caller.user_id, gm=gm)
+        except CombatError as error:
+            if not gm:
+                _hide_names(enc, error)
+            raise
+        finally:
+            del enc.for_players
+        return [replace(e, by_gm=gm) if isinstance(e, Edited) else e for e in events]
+
     def _is_gm(self, enc: Encounter, caller: Caller) -> bool:
         return caller.user_id == enc.gm_id or caller.manages_channel
 
@@ -342,6 +380,22 @@ class EncounterService:
             return
         if c.owner_id != caller.user_id:
             raise CombatError("combat.not_owner", name=c.name)
+
+
+def _check_event_roller(enc: Encounter, caller: Caller) -> None:
+    """The naval event is rolled by the player of the PC picked for it (or the GM)."""
+    pending = prompts.find(enc, "naval_event")
+    roller = enc.combatant(pending[0].owner) if pending and pending[0].owner is not None else None
+    if roller is None or roller.owner_id != caller.user_id:
+        raise CombatError("naval.not_event_roller")
+
+
+def _hide_names(enc: Encounter, error: CombatError) -> None:
+    """A refusal to a player never names a hidden combatant."""
+    hidden = {c.name.casefold() for c in enc.combatants if c.hidden}
+    for key, value in error.params.items():
+        if isinstance(value, str) and value.casefold() in hidden:
+            error.params[key] = Term("ui.hidden")
 
 
 def _combatant(enc: Encounter, key: str | int) -> Combatant:
@@ -362,7 +416,7 @@ def _current(enc: Encounter) -> Combatant:
 
 def _own(enc: Encounter, caller: Caller) -> Combatant:
     """The caller's own combatant when they have exactly one, else whose turn it is."""
-    owned = [c for c in enc.combatants if c.owner_id == caller.user_id]
+    owned = [c for c in enc.combatants if c.owner_id == caller.user_id and c.kind is Kind.CHARACTER]
     if len(owned) == 1:
         return owned[0]
     if enc.actor is None:

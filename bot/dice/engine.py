@@ -9,11 +9,11 @@ from bot.dice.context import Context
 from bot.dice.errors import DiceError, NotACommand
 from bot.dice.limits import MAX_INPUT
 from bot.dice.parser import command_part, normalize, parse
+from bot.dice.registry import dice_system
 from bot.dice.result import RollResult
 from bot.dice.source import DieSource
 
 if TYPE_CHECKING:
-    from bot.dice.system import DiceSystem
     from bot.dice.tables import DiceTable
 
 # Which system a system-only command belongs to, to say so when it is typed elsewhere.
@@ -37,7 +37,7 @@ def roll(
     RNG); ``tables`` maps command names (upper case) to user-defined tables, which are tried
     before the system's built-in tables and the dice language.
     """
-    rules = _systems.get(system) or _lookup(system)
+    rules = dice_system(system)
     if len(text) > MAX_INPUT:
         raise DiceError("dice.too_long", length=len(text), limit=MAX_INPUT)
     ctx = Context(dice, rules, run_line)
@@ -45,16 +45,6 @@ def roll(
     if result is not None:
         result.rands = ctx.rands
     return result
-
-
-_systems: dict[str, DiceSystem] = {}
-
-
-def _lookup(system: str) -> DiceSystem:
-    from bot.systems import dice_system  # systems build on this package: import at use
-
-    rules = _systems[system] = dice_system(system)
-    return rules
 
 
 def run_line(

@@ -54,6 +54,24 @@ def use_locale(locale: str | None) -> Iterator[None]:
         current_locale.reset(token)
 
 
+class Term:
+    """A catalog word put into another message, translated when that message is: an error
+    raised deep down says ``Term("field.hp")`` and reads "HP" in every language."""
+
+    def __init__(self, key: str, fallback: str | None = None) -> None:
+        self.key, self.fallback = key, fallback
+
+    def __format__(self, spec: str) -> str:
+        text = t(self.key)
+        return self.fallback if text == self.key and self.fallback is not None else text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and (self.key, self.fallback) == (other.key, other.fallback)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.fallback))
+
+
 class LocalizedError(Exception):
     """An error whose message is a catalog key plus values, shown in the reader's language."""
 

@@ -8,12 +8,23 @@ Plain functions of a connection: ``Database.run`` gives them one, in one transac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats, Status
+from bot.combat.model import (
+    Action,
+    Combatant,
+    Condition,
+    Encounter,
+    Kind,
+    Phase,
+    Prompt,
+    Side,
+    Stats,
+    Status,
+)
 from bot.store.models import CombatantRow, EncounterLog, EncounterRow, StatusRow, now
 
 ENCOUNTERS = EncounterRow.__table__
@@ -73,7 +84,7 @@ def load_active(conn: Connection, channel_id: int, *, lock: bool) -> Loaded | No
 
 _COMBATANT_COLUMNS = (
     "local_id", "name", "side", "kind", "owner_id", "hidden", "character_id", "seq", "acted",
-    "used", "initiative", "out", "incapacitated", "aboard", "stats", "extra",
+    "used", "initiative", "condition", "down_reason", "incapacitated", "aboard", "stats", "extra",
 )  # fmt: skip
 
 
@@ -98,6 +109,7 @@ def _encounter(row: Any) -> Encounter:
         actor=row["actor"],
         order=list(row["turn_order"]),
         data=_copy(row["data"]),
+        prompts=[Prompt(**p) for p in _copy(row["prompts"])],
         next_id=row["next_id"],
         version=row["version"],
         active=row["active"],
@@ -118,7 +130,8 @@ def _combatant(values: dict[str, Any], statuses: list[tuple[str, int | None, dic
         acted=values["acted"],
         used=[Action(a) for a in values["used"]],
         initiative=values["initiative"],
-        out=values["out"],
+        condition=Condition(values["condition"]),
+        down_reason=values["down_reason"],
         incapacitated=values["incapacitated"],
         aboard=values["aboard"],
         statuses=[Status(kind, remaining, _copy(data)) for kind, remaining, data in statuses],
@@ -138,6 +151,7 @@ def encounter_values(enc: Encounter) -> dict[str, Any]:
         "actor": enc.actor,
         "turn_order": list(enc.order),
         "data": _copy(enc.data),
+        "prompts": [asdict(p) for p in enc.prompts],
         "next_id": enc.next_id,
         "version": enc.version,
     }
@@ -156,7 +170,8 @@ def combatant_values(c: Combatant) -> dict[str, Any]:
         "acted": c.acted,
         "used": [a.value for a in c.used],
         "initiative": c.initiative,
-        "out": c.out,
+        "condition": c.condition.value,
+        "down_reason": c.down_reason,
         "incapacitated": c.incapacitated,
         "aboard": c.aboard,
         "stats": dict(vars(c.stats)),

@@ -50,6 +50,8 @@ class GuildSettings(Base):
     chat_rolls: Mapped[bool] = mapped_column(Boolean, default=True)
     gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
     gm_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # secret rolls for the GM
+    # Whether any member may start an encounter (and be its GM); else GM rights are needed.
+    anyone_starts: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class ChannelSettings(Base):
@@ -123,6 +125,7 @@ class EncounterRow(Base):
     actor: Mapped[int | None] = mapped_column(Integer)
     turn_order: Mapped[list[Any]] = mapped_column(default=list)
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    prompts: Mapped[list[Any]] = mapped_column(default=list)  # what the fight waits for
     next_id: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer, default=1)
     tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the pinned tracker
@@ -162,7 +165,8 @@ class CombatantRow(Base):
     acted: Mapped[bool] = mapped_column(Boolean, default=False)
     used: Mapped[list[Any]] = mapped_column(default=list)
     initiative: Mapped[int | None] = mapped_column(Integer)
-    out: Mapped[bool] = mapped_column(Boolean, default=False)
+    condition: Mapped[str] = mapped_column(String(16), default="fighting")
+    down_reason: Mapped[str | None] = mapped_column(String(24))
     incapacitated: Mapped[bool] = mapped_column(Boolean, default=False)
     aboard: Mapped[int | None] = mapped_column(Integer)
     stats: Mapped[dict[str, Any]] = mapped_column(default=dict)

@@ -33,6 +33,7 @@ class Effective:
     chat_rolls: bool = True
     gm_role_id: int | None = None
     gm_channel_id: int | None = None
+    anyone_starts: bool = False  # any member may start an encounter (and GM it)
     scene_light: str | None = None  # GURPS: "street+torch" and the like
 
 
@@ -71,6 +72,7 @@ class SettingsStore:
                 chat_rolls=guild["chat_rolls"],
                 gm_role_id=guild["gm_role_id"],
                 gm_channel_id=guild["gm_channel_id"],
+                anyone_starts=bool(guild["anyone_starts"]),
             )
         if channel:
             value = replace(
@@ -111,6 +113,7 @@ class SettingsStore:
                 "guild_id": guild_id,
                 "secret_mode": "roller",
                 "chat_rolls": True,
+                "anyone_starts": False,
             }
             if current:
                 row.update(dict(current))

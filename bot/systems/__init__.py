@@ -5,8 +5,12 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bot.dice.errors import DiceError
+from bot.dice.registry import dice_system, register
 from bot.dice.system import DiceSystem
+from bot.systems.esperancer.dice import EsperancerDice
+from bot.systems.grancrest.dice import GrancrestDice
+from bot.systems.gurps.dice import GurpsDice
+from bot.systems.naval.events import TABLE_COMMAND, event_table
 
 if TYPE_CHECKING:
     from bot.systems.base import RuleSet
@@ -15,27 +19,17 @@ SYSTEM_IDS = ("DiceBot", "GranCrest", "GURPS", "Esperancer")
 RULESET_IDS = ("DiceBot", "GranCrest", "Esperancer", "naval", "GURPS")
 
 
-@cache
-def _registry() -> dict[str, DiceSystem]:
-    from bot.systems.esperancer.dice import EsperancerDice
-    from bot.systems.grancrest.dice import GrancrestDice
-    from bot.systems.gurps.dice import GurpsDice
-    from bot.systems.naval.events import TABLE_COMMAND, event_table
-
+def _register_dice() -> None:
     # The naval add-on runs on top of any system, so its event table rolls everywhere.
     tables = {TABLE_COMMAND: event_table()}
-    systems = [DiceSystem(tables), GrancrestDice(tables), GurpsDice(tables), EsperancerDice(tables)]
-    return {system.id.lower(): system for system in systems}
+    for system in (
+        DiceSystem(tables), GrancrestDice(tables), GurpsDice(tables), EsperancerDice(tables)
+    ):  # fmt: skip
+        register(system)
 
 
-def dice_system(system_id: str) -> DiceSystem:
-    """The dice rules of a system by its BCDice-style ID (any letter case)."""
-    try:
-        return _registry()[system_id.lower()]
-    except KeyError:
-        raise DiceError(
-            "dice.unknown_system", system=system_id, known=", ".join(SYSTEM_IDS)
-        ) from None
+_register_dice()
+__all__ = ["RULESET_IDS", "SYSTEM_IDS", "dice_system", "ruleset"]
 
 
 @cache

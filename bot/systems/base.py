@@ -1,37 +1,16 @@
-"""The rule-set interface the encounter engine is driven by, and the common flows.
-
-A rule set decides the phase sequence (``next_step``), what happens on entering and leaving a
-phase, the turn order, which actions a combatant has, and its own special actions. The engine
-(``bot.combat.engine``) walks the steps and emits the events; rule sets never format text.
-"""
+"""What the rule sets share beyond the engine's interface (``bot.combat.rules``): flow rolls,
+ordering helpers, and reading ``key=value`` options."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from bot.combat.errors import CombatError
-from bot.combat.events import Event, Rolled
-from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.combat.events import Rolled
+from bot.combat.model import Combatant, Encounter, Side
 from bot.dice import DieSource, roll
 from bot.dice.parser import fold_width
-
-
-@dataclass(frozen=True)
-class Step:
-    phase: Phase
-    actor: int | None = None
-    new_round: bool = False
-
-
-@dataclass(frozen=True)
-class Special:
-    """A rule set's own action: who may use it and what it does."""
-
-    gm_only: bool  # else the combatant's owner (or the GM)
-    needs_combatant: bool
-    run: Callable[[Encounter, Combatant | None, str, DieSource | None], list[Event]]
 
 
 def check(
@@ -44,62 +23,6 @@ def check(
         combatant.id if combatant else None, purpose, result.text, result.total, list(result.rands)
     )
     return result.total, event
-
-
-class RuleSet:
-    """Defaults shared by every rule set; subclasses give the flow."""
-
-    id = ""
-    dice_system = "DiceBot"
-    phases: tuple[Phase, ...] = ()
-    actions: tuple[Action, ...] = (Action.MINOR, Action.MAJOR)
-    minor_before_major = False  # Esperancer: the minor action comes before the major
-
-    def start_round(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        for c in enc.combatants:
-            c.acted = False
-            c.used = []
-        return []
-
-    def next_step(self, enc: Encounter) -> Step:
-        raise NotImplementedError
-
-    def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        return []
-
-    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        return []
-
-    def phase_order(self, enc: Encounter) -> list[int]:
-        """The order shown when a phase starts."""
-        return list(enc.order)
-
-    def available(self, enc: Encounter, c: Combatant) -> list[Action]:
-        """Actions the combatant may still take now (only on its own turn)."""
-        if enc.actor != c.id or enc.phase not in (Phase.MAIN, Phase.EXTRA):
-            return []
-        left = [a for a in self.actions if a not in c.used]
-        if self.minor_before_major and Action.MAJOR in c.used:
-            left = [a for a in left if a is not Action.MINOR]
-        return left
-
-    def use_action(self, enc: Encounter, c: Combatant, action: Action) -> None:
-        if enc.actor != c.id or enc.phase not in (Phase.MAIN, Phase.EXTRA):
-            raise CombatError("combat.not_your_turn", name=c.name)
-        if action not in self.actions:
-            raise CombatError("combat.unknown_action", action=action.value)
-        if action in c.used:
-            raise CombatError("combat.action_used", name=c.name, action=action.value)
-        if action not in self.available(enc, c):
-            raise CombatError("combat.minor_after_major", name=c.name)
-        c.used.append(action)
-
-    def on_end(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        """End-of-combat processing (Grancrest: dying level 1 → HP 1, death checks)."""
-        return []
-
-    def specials(self) -> dict[str, Special]:
-        return {}
 
 
 def ordered(combatants: list[Combatant], key: Callable[[Combatant], tuple]) -> list[int]:

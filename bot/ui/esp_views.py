@@ -62,7 +62,7 @@ class SonicButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Esperancer")
         await cog.on_button(
-            interaction, self.encounter_id, "sonic", str(self.combatant_id), self.answer
+            interaction, self.encounter_id, "sonic", self.combatant_id, self.answer
         )
 
 

@@ -64,13 +64,19 @@ def order_lines(enc: Encounter, order: list[int], *, for_gm: bool) -> str:
 def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
     """The public post for one command's events (hidden NPCs stay hidden)."""
     out = Announcement()
-    lines: list[str] = []
+    lines: list[str | tuple[int, bool]] = []  # a tuple: the place of a combatant's edits line
 
     def name(combatant_id: int | None) -> str:
         return display_name(enc.combatant(combatant_id) if combatant_id else None, for_gm=False)
 
+    edits: dict[tuple[int, bool], list[ev.Edited]] = {}
     for event in events:
-        if isinstance(event, ev.PhaseStarted):
+        if isinstance(event, ev.Edited):  # one line per combatant, whatever it had changed
+            key = (event.combatant_id, event.by_gm)
+            if key not in edits:
+                lines.append(key)
+            edits.setdefault(key, []).append(event)
+        elif isinstance(event, ev.PhaseStarted):
             phase = Phase(event.phase)
             embed = discord.Embed(
                 title=t("ui.round_phase", round=event.round, phase=phase_name(phase, enc.system)),
@@ -95,7 +101,9 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
             if isinstance(event, ev.ReactionRequested) and event.owner_id:
                 out.pings.append(event.owner_id)
     if lines:
-        text = "\n".join(lines)
+        text = "\n".join(
+            edit_line(enc, edits[line], name) if isinstance(line, tuple) else line for line in lines
+        )
         out.embeds.append(discord.Embed(description=text[:MAX_DESCRIPTION], colour=LOG_COLOUR))
     out.embeds = out.embeds[-MAX_EMBEDS:]
     return out
@@ -108,8 +116,22 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.started", system=enc.system)
         case ev.CombatantAdded(combatant_id=i, hidden=hidden) if not hidden:
             return t("ui.added", name=n(i))  # type: ignore[operator]
-        case ev.CombatantRemoved(name=removed):
-            return t("ui.removed", name=removed)
+        case ev.CombatantRemoved(name=removed, hidden=hidden):
+            return t("ui.removed", name=t("ui.hidden") if hidden else removed)
+        case ev.CombatantRevealed(combatant_id=i):
+            return t("ui.revealed", name=n(i))  # type: ignore[operator]
+        case ev.TurnSkipped(combatant_id=i):
+            return t("ui.turn_skipped", name=n(i))  # type: ignore[operator]
+        case ev.PromptLapsed(prompt=kind, owner=owner, why=why):
+            if kind == "initiative_skills":
+                return None  # the window simply closes with its phase
+            who = n(owner) if owner is not None else "GM"  # type: ignore[operator]
+            return t(f"ui.lapsed_{kind}", name=who) + (
+                t("ui.lapsed_down") if why == "owner_down" else ""
+            )
+        case ev.PromptCancelled(prompt=kind, owner=owner):
+            who = n(owner) if owner is not None else "GM"  # type: ignore[operator]
+            return t("ui.prompt_cancelled", name=who, prompt=t(f"prompt.{kind}"))
         case ev.Rolled(combatant_id=i, purpose=purpose, text=text):
             return t("ui.rolled", name=n(i), purpose=t(f"purpose.{purpose}"), text=text)  # type: ignore[operator]
         case ev.ActionUsed(combatant_id=i, action=action, detail=detail):
@@ -142,6 +164,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.undone", command=command)
         case ev.ReactionRequested(target_id=i):
             return t("ui.reaction_requested", name=n(i))  # type: ignore[operator]
+        case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=None):
+            return t("ui.attack_unopposed", attacker=n(a), target=n(i), hit=hit)  # type: ignore[operator]
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=reaction, hits=hits):
             key = "ui.attack_hits" if hits else "ui.attack_misses"
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
@@ -180,9 +204,39 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.ship_sunk", name=n(i), aboard=names)  # type: ignore[operator]
         case ev.MoraleChanged(side=side, morale=value):
             return t("ui.morale", side=t(f"side.{side}"), morale=value)
-        case ev.SideDefeated(side=side, reason=reason):
-            return t(f"ui.defeated_{reason}", side=t(f"side.{side}"))
+        case ev.SideDefeated(side=side, reason=reason, ends=ends):
+            key = f"ui.defeated_{reason}" if ends else "ui.all_down"
+            return t(key, side=t(f"side.{side}"))
     return None
+
+
+def edit_line(enc: Encounter, edits: list[ev.Edited], name: object) -> str:
+    """``Aster：HP 30 → 25、回避 2 → 3（GMが変更）`` — every number a command set by hand."""
+    parts = []
+    for e in edits:
+        if e.field.startswith("weapon:"):
+            parts.append(t("ui.edit_weapon", weapon=e.field.partition(":")[2]))
+        else:
+            parts.append(t("ui.edit_part", field=field_name(e.field), before=_value(e.before),
+                           after=_value(e.after)))  # fmt: skip
+    who = t("ui.edited_by_gm" if edits[0].by_gm else "ui.edited_by_player")
+    return t("ui.edited", name=name(edits[0].combatant_id), changes=t("ui.list_sep").join(parts),  # type: ignore[operator]
+             who=who)  # fmt: skip
+
+
+def field_name(field: str) -> str:
+    label = t(f"field.{field}")
+    return field if label == f"field.{field}" else label
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return t("ui.yes") if value else t("ui.no")
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        return str(value.get("name") or "…")
+    return str(value)
 
 
 def status_name(kind: str) -> str:
@@ -221,9 +275,8 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
         engage = c.extra.get("esp", {}).get("engage")
         if engage is not None:
             statuses = f"{t('ui.engage_mark', engage=engage)} {statuses}".strip()
-        dying = int(c.extra.get("gc", {}).get("dying", 0))
-        if 1 <= dying <= 3:
-            statuses = f"{t('ui.dying', level=dying)} {statuses}".strip()
+        if not c.fighting and c.kind is Kind.CHARACTER:
+            statuses = f"[{down_name(c.down_reason or c.condition.value)}] {statuses}".strip()
         ship = c.extra.get("ship") if c.kind is Kind.SHIP else None
         if ship is not None:  # naval: where the ship lies, and which one leads each side
             first, last = int(ship["position"]), int(ship["position"]) + int(ship["areas"]) - 1
@@ -233,11 +286,28 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
         out = " ✖" if c.out else ""
         label = display_name(c, for_gm=for_gm)
         rows.append(f"{marker} {kind}{label} ({side}){hp} {statuses}{hidden}{out}".rstrip())
+    rows += waiting_lines(enc, for_gm=for_gm)
     if enc.system == "naval":
         rows.append(naval_summary(enc))
     embed.description = "\n".join(rows)[:MAX_DESCRIPTION] or t("ui.nobody")
     embed.set_footer(text=t("ui.tracker_footer", system=enc.system, version=enc.version))
     return embed
+
+
+def down_name(reason: str) -> str:
+    """A combatant's state out of the fight, in a word or two (瀕死2, 戦闘不能 …)."""
+    label = t(f"down.{reason}")
+    return reason if label == f"down.{reason}" else label
+
+
+def waiting_lines(enc: Encounter, *, for_gm: bool) -> list[str]:
+    """What the fight waits for, and from whom."""
+    rows = []
+    for prompt in enc.prompts:
+        owner = enc.combatant(prompt.owner) if prompt.owner is not None else None
+        who = display_name(owner, for_gm=for_gm) if owner else t("ui.anyone_or_gm")
+        rows.append(t("ui.waiting", name=who, prompt=t(f"prompt.{prompt.kind}")))
+    return rows
 
 
 def morale_line(enc: Encounter) -> str:

@@ -61,12 +61,14 @@ async def test_engaged_attack_statuses_and_poison_at_cleanup(world: World, dice:
     refused = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="5")
     assert refused.ephemeral and "engage" in refused.response.content
     await world.alice.slash(world.channel, "esp engage", other="Drone")
+    blocked = await world.alice.slash(world.channel, "esp move", metres=5, past="Drone")
+    assert blocked.ephemeral and "blockaded" in blocked.response.content
     dice.load(8, 8, 2, 2, 10)  # hit 16 vs dodge 4; damage 1D10 = 10, not re-rolled
     hit = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="1D10+3")
     text = lines(hit)
     assert "Droneに13点のダメージ（HP 12）。" in text
-    blocked = await world.alice.slash(world.channel, "esp move", metres=5, past="Drone")
-    assert blocked.ephemeral and "blockaded" in blocked.response.content
+    late = await world.alice.slash(world.channel, "esp move", metres=5)
+    assert late.ephemeral and "minor action after the major" in late.response.content
     await world.alice.slash(world.channel, "combat act", action="end_turn")
     dice.load(7)
     cleanup = await world.gm.slash(world.channel, "combat next")
@@ -74,7 +76,7 @@ async def test_engaged_attack_statuses_and_poison_at_cleanup(world: World, dice:
         cleanup = await world.gm.slash(world.channel, "combat next")
     assert "Drone（毒）：(1D10) ＞ 7" in lines(cleanup)
     assert "Droneに7点のダメージ（HP 5）。" in lines(cleanup)
-    assert len(world.env.errors) == 2  # the two refusals, answered ephemerally
+    assert len(world.env.errors) == 3  # the three refusals, answered ephemerally
 
 
 async def test_bosses_refuse_sleep_with_a_clear_ephemeral_message(world: World) -> None:
@@ -136,7 +138,7 @@ async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> N
     left = await world.alice.slash(world.channel, "esp leave")
     assert "Heroはエンゲージから離脱した。" in lines(left)
     moved = await world.alice.slash(world.channel, "esp move", metres=5)
-    assert "Heroは5m移動した。" in lines(moved)
+    assert moved.ephemeral and "already used the minor" in moved.response.content  # leaving was it
     combined = await world.alice.slash(world.channel, "esp skill", name="Edge", timing="combinable")
     assert "HeroはEdgeを使用（メジャー（組み合わせ可））。" in lines(combined)
     await world.alice.slash(world.channel, "esp skill", name="Storm", timing="major")
@@ -148,7 +150,7 @@ async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> N
     assert "Droneに6点のダメージ（HP 19）。" in lines(struck)  # the attack Storm goes with
     full = await world.alice.slash(world.channel, "esp move", metres=15, full=True)
     assert full.ephemeral  # the attack spent the major action
-    assert len(world.env.errors) == 2
+    assert len(world.env.errors) == 3
 
 
 async def test_saved_characters_and_combat_add_carry_esperancer_numbers(

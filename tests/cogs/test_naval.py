@@ -76,7 +76,7 @@ async def test_the_event_is_rolled_with_a_button_by_the_highest_action_value_pc(
     assert "Heroが海戦イベントを振ります（2D6）。" in lines(setup)
     assert labels(setup) == ["イベントを振る（2D6）", "省く（GM）"]
     stolen = await world.bob.click(setup.response, label="イベントを振る（2D6）")
-    assert stolen.ephemeral and "is not yours" in stolen.response.content
+    assert stolen.ephemeral and "highest action value" in stolen.response.content
     skip = await world.alice.click(setup.response, label="省く（GM）")
     assert skip.ephemeral and skip.response.content == "Only the GM can do that."
     dice.load(1, 3)
@@ -175,7 +175,7 @@ async def test_rough_seas_drift_brings_a_fresh_picture(world: World, dice: Dice)
 async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice) -> None:
     await fleet(world)
     numbers = await world.alice.slash(world.channel, "naval set", stats="hp=40 dodge=2D6+2")
-    assert numbers.ephemeral and numbers.response.content == "完了しました。"
+    assert "Hero：HP —→40、回避 —→2D6+2（プレイヤーが記録）" in lines(numbers)  # posted
     broken = await world.alice.slash(world.channel, "naval set", stats="dodge=2D6+")
     assert broken.ephemeral
     assert broken.response.content.startswith(

@@ -20,7 +20,18 @@ def add(enc: Encounter, name: str, side: Side = Side.NPC, **stats: object) -> in
 
 
 def step(enc: Encounter, dice: DieSource | None = None) -> list[Event]:
-    return engine.advance(enc, ruleset(enc.system), dice)
+    """The GM's Next, with what follows every change (as the service runs it)."""
+    rules = ruleset(enc.system)
+    return engine.after(enc, rules, engine.advance(enc, rules, dice), dice)
+
+
+def perform(
+    enc: Encounter, action: str, who: int | None, detail: str = "", dice: DieSource | None = None
+) -> list[Event]:
+    """A rule set's own action, with what follows every change (as the service runs it)."""
+    rules = ruleset(enc.system)
+    c = enc.combatant(who) if who is not None else None
+    return engine.after(enc, rules, rules.specials()[action].run(enc, c, detail, dice), dice)
 
 
 def walk(

@@ -17,7 +17,7 @@ from bot.store.db import Database, connect
 from bot.store.models import Character, EncounterLog
 from bot.systems import ruleset
 
-GM, ALICE, BOB = Caller(1), Caller(2), Caller(3)
+GM, ALICE, BOB = Caller(1, manages_channel=True), Caller(2), Caller(3)
 CHANNEL, GUILD = 100, 200
 
 
@@ -39,19 +39,19 @@ async def codes(coroutine) -> str:
 
 
 async def test_one_active_encounter_per_channel(database: Database) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     first = await service.start(CHANNEL, GUILD, GM, "GranCrest")
     assert first.version == 1 and first.encounter.id is not None
-    assert await codes(service.start(CHANNEL, GUILD, BOB, "Esperancer")) == "combat.already_active"
-    await service.start(CHANNEL + 1, GUILD, BOB, "Esperancer")  # another channel is fine
+    assert await codes(service.start(CHANNEL, GUILD, GM, "Esperancer")) == "combat.already_active"
+    await service.start(CHANNEL + 1, GUILD, GM, "Esperancer")  # another channel is fine
     await service.end(CHANNEL, GM)
     assert await service.status(CHANNEL) is None
-    again = await service.start(CHANNEL, GUILD, BOB, "GURPS")
+    again = await service.start(CHANNEL, GUILD, BOB, "GURPS", anyone_may_start=True)
     assert again.encounter.gm_id == BOB.user_id
 
 
 async def test_numbered_copies_and_who_may_add_what(database: Database) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await grancrest(service)
     out = await service.add(CHANNEL, GM, "Goblin", count=2)
     assert [c.name for c in out.encounter.combatants] == [
@@ -68,7 +68,7 @@ async def test_numbered_copies_and_who_may_add_what(database: Database) -> None:
 
 
 async def test_only_the_gm_advances_ends_and_undoes(database: Database) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await grancrest(service)
     assert await codes(service.next(CHANNEL, ALICE)) == "combat.not_gm"
     assert await codes(service.end(CHANNEL, ALICE)) == "combat.not_gm"
@@ -79,7 +79,7 @@ async def test_only_the_gm_advances_ends_and_undoes(database: Database) -> None:
 
 
 async def test_players_act_only_for_their_own_combatants(database: Database) -> None:
-    service = EncounterService(database, dice(1))
+    service = EncounterService(database, ruleset, dice(1))
     await grancrest(service)
     for _ in range(3):
         out = await service.next(CHANNEL, GM)
@@ -95,7 +95,7 @@ async def test_players_act_only_for_their_own_combatants(database: Database) -> 
 
 
 async def test_nothing_is_written_when_a_command_is_refused(database: Database) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await grancrest(service)
     before = await service.status(CHANNEL)
     await codes(service.act(CHANNEL, BOB, "interrupt", "Goblin 1", "x"))
@@ -104,7 +104,7 @@ async def test_nothing_is_written_when_a_command_is_refused(database: Database) 
 
 
 async def test_undo_restores_the_state_before_each_change_in_turn(database: Database) -> None:
-    service = EncounterService(database, dice(2))
+    service = EncounterService(database, ruleset, dice(2))
     await grancrest(service)
     snapshots = [(await service.status(CHANNEL)).to_dict()]  # type: ignore[union-attr]
     for _ in range(3):
@@ -123,7 +123,7 @@ async def test_undo_restores_the_state_before_each_change_in_turn(database: Data
 
 
 async def test_a_stale_click_is_refused_not_applied(database: Database) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await grancrest(service)
     seen = (await service.status(CHANNEL)).version  # type: ignore[union-attr]
     await service.next(CHANNEL, GM, expected_version=seen)
@@ -139,7 +139,7 @@ async def test_join_a_saved_character(database: Database) -> None:
             stats={"action_value": 7, "reflex": 3, "colour": "blue"},
         )  # fmt: skip
         session.add(hero)
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await service.start(CHANNEL, GUILD, GM, "GranCrest")
     assert await codes(service.join(CHANNEL, BOB, hero.id)) == "combat.not_owner"
     out = await service.join(CHANNEL, ALICE, hero.id)
@@ -150,7 +150,7 @@ async def test_join_a_saved_character(database: Database) -> None:
 
 
 async def test_every_change_is_logged_with_who_and_the_dice(database: Database) -> None:
-    service = EncounterService(database, dice(3))
+    service = EncounterService(database, ruleset, dice(3))
     await service.start(CHANNEL, GUILD, GM, "Esperancer")
     await service.add(CHANNEL, GM, "Drone")
     await service.next(CHANNEL, GM)
@@ -168,7 +168,7 @@ async def test_every_change_is_logged_with_who_and_the_dice(database: Database) 
 
 async def test_an_encounter_survives_a_restart_mid_round(database_url: str) -> None:
     first = connect(database_url)
-    service = EncounterService(first, dice(4))
+    service = EncounterService(first, ruleset, dice(4))
     await grancrest(service)
     for _ in range(3):
         await service.next(CHANNEL, GM)
@@ -178,11 +178,11 @@ async def test_an_encounter_survives_a_restart_mid_round(database_url: str) -> N
 
     second = connect(database_url)
     try:
-        after = await EncounterService(second).status(CHANNEL)
+        after = await EncounterService(second, ruleset, ruleset).status(CHANNEL)
         assert after is not None and before is not None
         assert after.to_dict() == before.to_dict()
         assert (after.round, after.phase, after.find("Alice").used) == (1, Phase.MAIN, ["minor"])  # type: ignore[union-attr]
-        resumed = await EncounterService(second).act(CHANNEL, ALICE, "major")
+        resumed = await EncounterService(second, ruleset, ruleset).act(CHANNEL, ALICE, "major")
         assert resumed.events[0].to_dict()["remaining"] == []
     finally:
         await second.dispose()
@@ -202,7 +202,7 @@ def simulate(steps: int, seed: int) -> Encounter:
 async def test_50_concurrent_clicks_on_one_version_make_exactly_one_advance(
     database: Database,
 ) -> None:
-    service = EncounterService(database)
+    service = EncounterService(database, ruleset, ruleset)
     await grancrest(service)
     seen = (await service.status(CHANNEL)).version  # type: ignore[union-attr]
     results = await asyncio.gather(
@@ -218,7 +218,7 @@ async def test_50_concurrent_clicks_on_one_version_make_exactly_one_advance(
 async def test_50_concurrent_next_calls_from_different_users(database: Database) -> None:
     """The GM's calls all apply, one after another (no lost update, no repeated phase); the
     others are refused; the result is exactly the pure engine's."""
-    service = EncounterService(database, dice(5))
+    service = EncounterService(database, ruleset, dice(5))
     await grancrest(service)
     callers = [GM if n % 2 == 0 else Caller(500 + n) for n in range(50)]
     results = await asyncio.gather(
@@ -242,7 +242,7 @@ async def test_two_services_on_one_database_never_lose_an_update(database_url: s
     """Two bot processes (separate pools, separate in-process locks) on one database."""
     one, two = connect(database_url), connect(database_url)
     try:
-        a, b = EncounterService(one, dice(6)), EncounterService(two, dice(6))
+        a, b = EncounterService(one, ruleset, dice(6)), EncounterService(two, ruleset, dice(6))
         await grancrest(a)
         results = await asyncio.gather(
             *(svc.next(CHANNEL, GM) for _ in range(15) for svc in (a, b)), return_exceptions=True

@@ -20,7 +20,7 @@ from bot.store.db import connect
 from bot.systems import ruleset
 
 CHANNEL, GUILD = 100, 200
-GM, ALICE = Caller(1), Caller(2)
+GM, ALICE = Caller(1, manages_channel=True), Caller(2)
 
 
 def seeded(seed: int):
@@ -51,7 +51,7 @@ def replay(seed: int, version: int) -> Encounter:
 
 async def stream(url: str, seed: int, count: int) -> None:
     database = connect(url)
-    service = EncounterService(database, seeded(seed))
+    service = EncounterService(database, ruleset, seeded(seed))
     out = await service.start(CHANNEL, GUILD, GM, "Esperancer")
     print(f"ack {out.version}", flush=True)
     out = await service.add(CHANNEL, GM, "Drone", stats=Stats(initiative_mod=2))
@@ -66,7 +66,7 @@ async def stream(url: str, seed: int, count: int) -> None:
 
 async def race(url: str, count: int) -> None:
     database = connect(url)
-    service = EncounterService(database, seeded(0))
+    service = EncounterService(database, ruleset, seeded(0))
     for _ in range(count):
         try:
             out = await service.next(CHANNEL, GM)

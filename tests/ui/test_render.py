@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.combat import engine
 from bot.combat.model import Side
 from bot.i18n import use_locale
+from bot.systems import ruleset
 from bot.systems.naval.battlefield import PRESETS, damage_ship, place_ship, put_aboard, shift
 from bot.ui.render import announce
 from tests.combat.helpers import add, encounter
@@ -17,6 +19,7 @@ def test_ship_moves_boarding_sinking_and_defeat_are_announced() -> None:
     guard = enc.combatant(add(enc, "巡視兵", Side.NPC))
     assert guard is not None
     events = put_aboard(enc, guard, ship, 0) + shift(enc, ship, -1) + damage_ship(enc, ship, 999)
+    events = engine.after(enc, ruleset("naval"), events, None)  # as the service follows it
     with use_locale("ja"):
         text = "\n".join(e.description or "" for e in announce(enc, events).embeds)
     assert text.splitlines() == [
@@ -24,6 +27,7 @@ def test_ship_moves_boarding_sinking_and_defeat_are_announced() -> None:
         "柾良式巡視船は位置1へ移動した。",
         "柾良式巡視船は沈没：戦線離脱 — 巡視兵。",
         "敵側の敗北：旗艦が沈んだ。",
+        "戦闘終了（第0ラウンド）。",
     ]
 
 

@@ -1,7 +1,10 @@
 """Esperancer actions in an encounter: numbers, statuses, engagement, attacks, skills, moves.
 
 Rules digest "Turn flow", "Engagement", "Status effects". Decision (the digest is silent): an
-attack hits when its check beats the dodge; a tie goes to the dodge, as in Grancrest.
+attack hits when its check beats the dodge; a tie goes to the dodge, as in Grancrest. A
+combatant at 0 HP or below is out of the fight (戦闘不能) until the GM brings its HP back.
+Leaving an engage is a move: it spends the minor action (``full``: the major), so there is no
+free way out of a blockade.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from bot.combat.events import (
     SkillUsed,
 )
 from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.combat.rights import edit
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values as options
 from bot.systems.base import yes
 from bot.systems.esperancer import statuses
-from bot.systems.esperancer.statuses import Effect, numbers
+from bot.systems.esperancer.statuses import ECONOMY, Effect, numbers
 
 
 def _roll(command: str, dice: DieSource | None) -> RollResult:
@@ -42,11 +46,6 @@ def _rolled(c: Combatant, purpose: str, result: RollResult) -> Rolled:
     return Rolled(c.id, purpose, result.text, result.total, list(result.rands))
 
 
-def _own_turn(enc: Encounter, c: Combatant) -> None:
-    if enc.phase is not Phase.MAIN or enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
-
-
 def set_numbers(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
@@ -55,20 +54,27 @@ def set_numbers(
     found = options(detail)
     if not found:
         raise CombatError("esp.bad_numbers", text=detail[:40])
+    events: list[Event] = []
     for key, value in found.items():
         if key == "boss":
+            events += edit(c, "boss", bool(numbers(c).get("boss")), yes(value))
             numbers(c)["boss"] = yes(value)
-        elif key in ("hp", "dodge", "speed") and re.fullmatch(r"-?[0-9]+", value):
+            if yes(value):  # bosses are immune to sleep and faint: they end at once
+                events += statuses.remove(c, Effect.SLEEP) + statuses.remove(c, Effect.FAINT)
+        elif key in ("hp", "dodge", "speed") and re.fullmatch(r"-?[0-9]{1,6}", value):
             if key == "hp":
+                events += edit(c, "hp", c.stats.hp, int(value))
                 c.stats.hp = int(value)
                 c.stats.max_hp = c.stats.max_hp or int(value)
             elif key == "speed":
+                events += edit(c, "speed", int(c.stats.speed), int(value))
                 c.stats.speed = int(value)  # where /combat add and /char put it too
             else:
+                events += edit(c, key, numbers(c).get(key, 0), int(value))
                 numbers(c)[key] = int(value)
         else:
             raise CombatError("esp.bad_numbers", text=f"{key}={value}"[:40])
-    return []
+    return events
 
 
 def status(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
@@ -89,6 +95,9 @@ def engage(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
     other = enc.find(detail.strip())
     if other is None or other is c:
         raise CombatError("combat.unknown_combatant", name=detail.strip() or "—")
+    for who in (c, other):
+        if not who.fighting:
+            raise CombatError("esp.not_fighting", name=who.name)
     group = numbers(other).get("engage")
     if group is None:
         group = max((numbers(x).get("engage") or 0 for x in enc.combatants), default=0) + 1
@@ -98,8 +107,18 @@ def engage(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
 
 
 def leave(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
+    """Leave the engage: a move of its own turn (the minor action; ``full``: the major)."""
     assert c is not None
-    numbers(c).pop("engage", None)
+    if numbers(c).get("engage") is None:
+        raise CombatError("esp.not_in_engage", name=c.name)
+    ECONOMY.spend(enc, c, Action.MAJOR if "full" in detail.lower() else Action.MINOR)
+    return drop_engage(c)
+
+
+def drop_engage(c: Combatant) -> list[Event]:
+    """Out of its engage (leaving it, or out of the fight): nothing when it was in none."""
+    if numbers(c).pop("engage", None) is None:
+        return []
     return [EngageChanged(c.id, None)]
 
 
@@ -116,9 +135,10 @@ def attack(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
     target = enc.find(found.get("target", ""))
     if target is None:
         raise CombatError("combat.unknown_combatant", name=found.get("target", "—"))
-    _own_turn(enc, c)
-    if Action.MAJOR in c.used:
-        raise CombatError("combat.action_used", name=c.name, action=Action.MAJOR.value)
+    ECONOMY.own_turn(enc, c)
+    ECONOMY.still_may(c, Action.MAJOR)
+    if target.out:
+        raise CombatError("esp.target_out", name=target.name)
     if found.get("range", "engaged").lower() in ("engaged", "melee", "至近") and not same_engage(
         c, target
     ):
@@ -129,7 +149,7 @@ def attack(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
     if statuses.has(target, Effect.PRONE):
         dodge_command += "-1D10"  # prone: dodge checks −1D10 (one die fewer)
     dodge = _roll(dodge_command, dice)
-    c.used.append(Action.MAJOR)
+    ECONOMY.spend(enc, c, Action.MAJOR)
     hits = (hit.total or 0) > (dodge.total or 0)
     events: list[Event] = [
         _rolled(c, "hit", hit), _rolled(target, "dodge", dodge),
@@ -137,11 +157,11 @@ def attack(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
     ]  # fmt: skip
     if hits:
         spec = found.get("damage", "0") or "0"
-        if spec.isdigit():
+        if re.fullmatch(r"[0-9]{1,6}", spec):
             amount = int(spec)
         else:  # a damage roll is not a check: a plain roll, no explosion
             damage = _roll(spec.upper(), dice)
-            amount = damage.total or 0
+            amount = max(0, damage.total or 0)  # damage never heals
             events.append(_rolled(c, "damage", damage))
         if target.stats.hp is not None:
             target.stats.hp -= amount
@@ -170,13 +190,9 @@ def skill(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
         return [SkillUsed(c.id, name, timing)]
-    _own_turn(enc, c)
+    ECONOMY.own_turn(enc, c)
     if timing == "minor":
-        if statuses.has(c, Effect.PARALYSIS):
-            raise CombatError("esp.paralysed", name=c.name)
-        if Action.MINOR in c.used:
-            raise CombatError("combat.action_used", name=c.name, action=Action.MINOR.value)
-        c.used.append(Action.MINOR)
+        ECONOMY.spend(enc, c, Action.MINOR)
         return [ActionUsed(c.id, Action.MINOR.value, name)]
     if timing in ("major", "combinable") and Action.MAJOR in c.used:
         raise CombatError("esp.major_over", name=c.name)  # declared with the major, not after
@@ -197,16 +213,13 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     """``5`` metres (minor, up to speed) or ``15 full`` (major, up to speed × 3); ``past=Name``
     is refused while that enemy, engaged with the mover, still stands (blockade)."""
     assert c is not None
-    match = re.match(r"\s*([0-9]+)", fold_width(detail))
+    match = re.match(r"\s*([0-9]{1,6})", fold_width(detail))
     if not match:
         raise CombatError("esp.bad_move", text=detail[:40])
     metres, full = int(match.group(1)), "full" in detail.lower()
-    _own_turn(enc, c)
     action = Action.MAJOR if full else Action.MINOR
-    if action is Action.MINOR and statuses.has(c, Effect.PARALYSIS):
-        raise CombatError("esp.paralysed", name=c.name)
-    if action in c.used:
-        raise CombatError("combat.action_used", name=c.name, action=action.value)
+    ECONOMY.own_turn(enc, c)
+    ECONOMY.still_may(c, action)
     speed = int(c.stats.speed)
     limit = speed * 3 if full else speed
     if metres > limit:
@@ -217,9 +230,9 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
         if (
             enemy is not None
             and enemy.side is not c.side
-            and not enemy.out
+            and enemy.fighting
             and same_engage(c, enemy)
         ):
             raise CombatError("esp.blockaded", name=c.name, enemy=enemy.name)
-    c.used.append(action)
+    ECONOMY.spend(enc, c, action)
     return [MovedDistance(c.id, metres, full)]

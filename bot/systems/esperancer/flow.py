@@ -10,20 +10,42 @@ GM's order.
 
 from __future__ import annotations
 
+from bot.combat import prompts
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, SonicDriveChosen, SonicDriveOffered
-from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.combat.model import Combatant, Condition, Encounter, Phase, Prompt, Side
+from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
-from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first
+from bot.systems.base import check, ordered, pc_first
 from bot.systems.esperancer import actions, statuses
+
+SONIC = "sonic"  # a Sonic Drive offer: answered before the owner's own turn ends
 
 
 class EsperancerRules(RuleSet):
     id = "Esperancer"
     dice_system = "Esperancer"
     phases = (Phase.SETUP, Phase.INITIATIVE, Phase.MAIN, Phase.CLEANUP)
-    actions = (Action.MINOR, Action.MAJOR)
-    minor_before_major = True
+    economy = statuses.ECONOMY  # minor before major; none while paralysed
+    gm_fields = frozenset({"hidden", "boss"})
+
+    def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
+        """0 HP or below: 戦闘不能, out of the fight until its HP is brought back."""
+        if c.stats.hp is None:
+            return None
+        return (Condition.OUT, "hp_zero") if c.stats.hp <= 0 else (Condition.FIGHTING, None)
+
+    def on_down(self, enc: Encounter, c: Combatant) -> list[Event]:
+        return actions.drop_engage(c)  # nor does it hold anyone in a blockade any more
+
+    def settle(
+        self, enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str
+    ) -> list[Event]:
+        c = enc.combatant(prompt.owner) if prompt.owner is not None else None
+        if prompt.kind != SONIC or c is None:
+            return []
+        c.extra["sonic_drive"] = False  # not answered in time: not triggered
+        return [SonicDriveChosen(c.id, False)]
 
     def sort_key(self, c: Combatant) -> tuple:
         return (-(c.initiative or 0), pc_first(c), c.seq)
@@ -43,7 +65,6 @@ class EsperancerRules(RuleSet):
             c.initiative = None
             c.extra.pop("sonic_drive", None)
         enc.order = []
-        enc.data["sonic_offers"] = []
         return super().start_round(enc, dice)
 
     def next_step(self, enc: Encounter) -> Step:
@@ -90,19 +111,13 @@ class EsperancerRules(RuleSet):
                 events += statuses.on_turn_end(actor)  # paralysis and seal have passed
         return events
 
-    def available(self, enc: Encounter, c: Combatant) -> list[Action]:
-        left = super().available(enc, c)
-        if statuses.has(c, statuses.Effect.PARALYSIS):
-            left = [a for a in left if a is not Action.MINOR]  # paralysis: no minor action
-        return left
-
     def roll_for(self, enc: Encounter, c: Combatant, dice: DieSource | None) -> list[Event]:
         command = f"ES{c.stats.initiative_mod:+d}" if c.stats.initiative_mod else "ES"
         c.initiative, event = check(command, self.dice_system, dice, c, "initiative")
         events: list[Event] = [event]
         threshold = c.stats.sonic_drive
         if threshold is not None and c.initiative >= threshold:
-            enc.data.setdefault("sonic_offers", []).append(c.id)
+            prompts.open_prompt(enc, SONIC, c.id, "own_turn")
             events.append(SonicDriveOffered(c.id, c.initiative, threshold))
         return events
 
@@ -135,10 +150,13 @@ class EsperancerRules(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         assert c is not None
-        if c.id not in enc.data.get("sonic_offers", []):
-            raise CombatError("combat.no_sonic_offer", name=c.name)
-        if "sonic_drive" in c.extra:
-            raise CombatError("combat.already_chosen", name=c.name)
+        offer = prompts.find(enc, SONIC, c.id)
+        if not offer:
+            key = "combat.already_chosen" if "sonic_drive" in c.extra else "combat.no_sonic_offer"
+            raise CombatError(key, name=c.name)
+        if not c.fighting:
+            raise CombatError("combat.cannot_act", name=c.name)
         triggered = detail.strip().lower() in ("yes", "y", "true", "1", "on", "はい", "是")
+        prompts.close(enc, offer[0])
         c.extra["sonic_drive"] = triggered
         return [SonicDriveChosen(c.id, triggered)]

@@ -14,9 +14,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
 from bot.combat.events import Damaged, Event, Rolled, StatusApplied, StatusExpired
-from bot.combat.model import Combatant, Encounter, Status
+from bot.combat.model import Action, Combatant, Encounter, Status
 from bot.dice import DieSource, roll
 
 
@@ -108,3 +109,15 @@ def poison_ticks(enc: Encounter, dice: DieSource | None) -> list[Event]:
             c.stats.hp -= result.total
             events.append(Damaged(c.id, result.total, c.stats.hp))
     return events
+
+
+class EsperancerEconomy(Economy):
+    """Minor before major, and no minor action while paralysed."""
+
+    def refusal(self, c: Combatant, action: Action) -> CombatError | None:
+        if action is Action.MINOR and has(c, Effect.PARALYSIS):
+            return CombatError("esp.paralysed", name=c.name)
+        return super().refusal(c, action)
+
+
+ECONOMY = EsperancerEconomy((Action.MINOR, Action.MAJOR), minor_before_major=True)

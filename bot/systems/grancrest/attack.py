@@ -5,6 +5,10 @@ check (``2D6+7``: two 6s are a critical, +10) and the attack's power and damage 
 target's player then rolls the reaction (``react``; the GM rolls for NPCs) — an acted
 combatant may still react. A tie goes to the reaction. On a hit the bot rolls attack power + 2D
 (+10 on a critical hit check) and applies it against the lowest applicable defense.
+
+The reaction waits as a prompt of the target's. A dying target makes no check: the attack hits
+(the hit check is still rolled, so a critical still adds its +10). A reaction still waiting
+when the attacker's turn ends is rolled by the bot with the target's saved reaction.
 """
 
 from __future__ import annotations
@@ -12,15 +16,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.combat import prompts
 from bot.combat.errors import CombatError
-from bot.combat.events import AttackResolved, Event, ReactionRequested, Rolled, WeaponSet
-from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.combat.events import AttackResolved, Event, ReactionRequested, Rolled
+from bot.combat.model import Action, Combatant, Condition, Encounter, Prompt
+from bot.combat.rights import edit
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
 from bot.systems.grancrest import combat
+from bot.systems.grancrest.combat import ECONOMY
 from bot.systems.grancrest.rules import can_target, damage_roll, distance, hp_damage
 
-PENDING = "pending_attack"
+REACTION = "reaction"
 _KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
 
 
@@ -61,8 +68,6 @@ def declare(
     """``target=Dragonewt hit=2D6+7 power=9 types=weapon ranged=no``, or ``target=… weapon=Sword``
     for a weapon the attacker carries (options given here override the weapon's)."""
     assert attacker is not None
-    if enc.data.get(PENDING):
-        raise CombatError("gc.attack_pending")
     options = _options(detail)
     if options.get("weapon"):
         carried = combat.numbers(attacker).get("weapons", {})
@@ -84,10 +89,8 @@ def declare(
     target = enc.find(options.get("target", "")) if options.get("target") else None
     if target is None:
         raise CombatError("combat.unknown_combatant", name=options.get("target", "—"))
-    if enc.phase is not Phase.MAIN or enc.actor != attacker.id:
-        raise CombatError("combat.not_your_turn", name=attacker.name)
-    if Action.MAJOR in attacker.used:
-        raise CombatError("combat.action_used", name=attacker.name, action=Action.MAJOR.value)
+    ECONOMY.own_turn(enc, attacker)
+    ECONOMY.still_may(attacker, Action.MAJOR)
     if target.out:
         raise CombatError("gc.already_dead", name=target.name)
     ranged = options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔")
@@ -104,16 +107,18 @@ def declare(
         raise CombatError("gc.bad_check", text=options.get("power", "")) from None
     types = sorted(combat.parse_types(options.get("types", "weapon").replace(",", " ")))
     hit = _check(options.get("hit", "2D6"), dice)
-    attacker.used.append(Action.MAJOR)
-    enc.data[PENDING] = {
-        "attacker": attacker.id,
-        "target": target.id,
+    ECONOMY.spend(enc, attacker, Action.MAJOR)
+    attack = {
         "hit": hit.total,
         "critical": hit.critical,
         "power": power,
         "types": [t.value for t in types],
     }
-    return [_rolled(attacker, "hit", hit), ReactionRequested(target.id, target.owner_id)]
+    events: list[Event] = [_rolled(attacker, "hit", hit)]
+    if target.condition is Condition.DYING:  # no check from the dying: the attack hits
+        return events + resolve(enc, attacker, target, attack, None, dice)
+    prompts.open_prompt(enc, REACTION, target.id, "turn", about=attacker.id, data=attack)
+    return [*events, ReactionRequested(target.id, target.owner_id)]
 
 
 def react(
@@ -121,25 +126,59 @@ def react(
 ) -> list[Event]:
     """``2D6+4`` (the reaction check; default: the target's saved ``dodge``, else 2D6)."""
     assert target is not None
-    pending: dict[str, Any] | None = enc.data.get(PENDING)
-    if not pending or pending["target"] != target.id:
+    waiting = prompts.find(enc, REACTION, target.id)
+    if not waiting:
         raise CombatError("gc.no_attack_pending", name=target.name)
-    attacker = enc.combatant(pending["attacker"])
-    command = detail.strip() or str(combat.numbers(target).get("dodge", "2D6"))
-    reaction = _check(command, dice)
-    enc.data.pop(PENDING)
-    hits = pending["hit"] > (reaction.total or 0)  # a tie goes to the reaction
-    events: list[Event] = [
-        _rolled(target, "reaction", reaction),
-        AttackResolved(pending["attacker"], target.id, pending["hit"], reaction.total or 0, hits),
-    ]
+    if not target.fighting:  # the dying make no checks; the engine settles it as a hit
+        raise CombatError("combat.cannot_act", name=target.name)
+    reaction = _check(detail.strip() or saved_reaction(target), dice)
+    prompts.close(enc, waiting[0])
+    return answer(enc, waiting[0], target, reaction, dice)
+
+
+def saved_reaction(target: Combatant) -> str:
+    return str(combat.numbers(target).get("dodge", "2D6"))
+
+
+def settle(enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str) -> list[Event]:
+    """A reaction nobody rolled in time: the bot rolls the target's saved reaction; a target
+    that fell meanwhile makes none, and the attack hits."""
+    target = enc.combatant(prompt.owner) if prompt.owner is not None else None
+    if target is None:
+        return []
+    if why == "owner_down" or not target.fighting:
+        attacker = enc.combatant(prompt.about) if prompt.about is not None else None
+        return resolve(enc, attacker, target, prompt.data, None, dice)
+    return answer(enc, prompt, target, _check(saved_reaction(target), dice), dice)
+
+
+def answer(
+    enc: Encounter, prompt: Prompt, target: Combatant, reaction: RollResult, dice: DieSource | None
+) -> list[Event]:
+    attacker = enc.combatant(prompt.about) if prompt.about is not None else None
+    rolled = _rolled(target, "reaction", reaction)
+    return [rolled, *resolve(enc, attacker, target, prompt.data, reaction.total or 0, dice)]
+
+
+def resolve(
+    enc: Encounter,
+    attacker: Combatant | None,
+    target: Combatant,
+    attack: dict[str, Any],
+    reaction: int | None,
+    dice: DieSource | None,
+) -> list[Event]:
+    """The opposed check's outcome (no reaction: a hit) and, on a hit, the damage."""
+    hits = reaction is None or attack["hit"] > reaction  # a tie goes to the reaction
+    attacker_id = attacker.id if attacker is not None else 0
+    events: list[Event] = [AttackResolved(attacker_id, target.id, attack["hit"], reaction, hits)]
     if not hits or attacker is None:
         return events
-    damage = damage_roll(pending["power"], pending["critical"], dice)
+    damage = damage_roll(attack["power"], attack["critical"], dice)
     events.append(_rolled(attacker, "damage", damage))
     if target.stats.hp is None:
         return events  # no HP kept for it: the GM applies the damage by hand
-    types = combat.parse_types(" ".join(pending["types"]))
+    types = combat.parse_types(" ".join(attack["types"]))
     loss = hp_damage(damage.total or 0, combat.defenses(target), types)
     return events + combat.apply_loss(target, loss)
 
@@ -167,5 +206,7 @@ def set_weapon(
         ),
         "ranged": options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔"),
     }
-    combat.numbers(c).setdefault("weapons", {})[name] = weapon
-    return [WeaponSet(c.id, name)]
+    carried = combat.numbers(c).setdefault("weapons", {})
+    events = edit(c, f"weapon:{name}", carried.get(name), weapon)
+    carried[name] = weapon
+    return events

@@ -12,10 +12,11 @@ import re
 
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, MapChanged, Moved
-from bot.combat.model import Action, Combatant, Encounter, Kind, Phase
+from bot.combat.model import Action, Combatant, Encounter, Kind
 from bot.dice import DieSource
 from bot.dice.parser import fold_width
 from bot.systems.grancrest import combat
+from bot.systems.grancrest.combat import ECONOMY
 from bot.systems.grancrest.rules import Grid, cheapest_path
 
 MAX_SIDE = 40
@@ -67,7 +68,14 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
 
 
 def hostile_squares(enc: Encounter, mover: Combatant) -> set[tuple[int, int]]:
-    enemies = [c for c in enc.combatants if c.side is not mover.side and not c.out]
+    """Squares that cost more to leave: those of enemies still fighting. A hidden enemy holds
+    no square against a player's combatant — its cost would give it away (the GM reveals it
+    when it matters)."""
+    players = mover.owner_id is not None
+    enemies = [
+        c for c in enc.combatants
+        if c.side is not mover.side and c.fighting and not (c.hidden and players)
+    ]  # fmt: skip
     return {sq for c in enemies if c.kind is Kind.CHARACTER and (sq := square_of(c))}
 
 
@@ -80,11 +88,9 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     start = square_of(c)
     if start is None:
         raise CombatError("gc.not_placed", name=c.name)
-    if enc.phase is not Phase.MAIN or enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
     action = Action.MAJOR if full else Action.MINOR
-    if action in c.used:
-        raise CombatError("combat.action_used", name=c.name, action=action.value)
+    ECONOMY.own_turn(enc, c)
+    ECONOMY.still_may(c, action)
     found = cheapest_path(grid, start, goal, hostile_squares(enc, c))
     if found is None:
         raise CombatError("gc.off_map", text=detail[:40])
@@ -92,6 +98,6 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     budget = int(combat.numbers(c).get("move", 0)) * (2 if full else 1)
     if cost > budget:
         raise CombatError("gc.too_far", name=c.name, cost=cost, budget=budget)
-    c.used.append(action)
+    ECONOMY.spend(enc, c, action)
     combat.numbers(c)["square"] = list(goal)
     return [Moved(c.id, list(start), list(goal), cost, [list(sq) for sq in path])]

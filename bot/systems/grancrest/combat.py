@@ -2,8 +2,9 @@
 
 A combatant's Grancrest numbers live in ``extra["gc"]``: strength and spirit bases and the
 four defenses. Damage subtracts the lowest applicable defense; HP at 0 or below makes the
-combatant dying (no actions); level 3 loses 2D6 HP at each Cleanup; at the end of combat
-level 1 recovers to HP 1 and levels 2–3 roll the death check.
+combatant dying (no actions, no checks); level 3 loses 2D6 HP at each Cleanup; at the end of
+combat level 1 recovers to HP 1 and levels 2–3 roll the death check. A combatant without a
+Strength base (most NPCs) has no dying levels: at 0 HP it is simply out of the fight.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
-from bot.combat.events import CombatantDown, Damaged, Event, Healed, Recovered, Rolled
-from bot.combat.model import Combatant, Encounter
+from bot.combat.events import Damaged, Event, Healed, Rolled
+from bot.combat.lifecycle import set_condition
+from bot.combat.model import Action, Combatant, Condition, Encounter
+from bot.combat.rights import edit
+from bot.combat.rules import Verdict
 from bot.dice import DieSource, RollResult
 from bot.dice.parser import fold_width
 from bot.systems.grancrest.rules import (
@@ -34,6 +39,7 @@ GC_STATS = {
     "impact": Stat(int, 0, 999), "internal": Stat(int, 0, 999), "move": Stat(int, 0, 99),
 }  # fmt: skip
 DEFENSES = ("weapon", "heat", "impact", "internal")
+ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
 _TYPE_NAMES = {
     "weapon": DamageType.WEAPON, "武器": DamageType.WEAPON, "heat": DamageType.HEAT,
     "炎熱": DamageType.HEAT, "impact": DamageType.IMPACT,
@@ -52,26 +58,32 @@ def defenses(c: Combatant) -> Defenses:
 
 
 def level_of(c: Combatant) -> Dying:
-    hp = c.stats.hp
-    if hp is None:
+    """The dying level the HP gives (none without a Strength base: see ``verdict``)."""
+    hp, strength = c.stats.hp, numbers(c).get("strength")
+    if hp is None or strength is None:
         return Dying.NONE
-    strength = numbers(c).get("strength")
-    if strength is None:  # without a Strength base nobody dies by the numbers, they go down
-        return Dying.LEVEL_1 if hp <= 0 else Dying.NONE
     return dying_level(hp, int(strength))
 
 
-def settle(c: Combatant, before: Dying) -> list[Event]:
-    """Follow the HP with the dying level; announce a change."""
+def verdict(c: Combatant) -> Verdict | None:
+    """The condition Grancrest's numbers give: dying levels 1–3, dead, or — with no Strength
+    base to measure dying by — out of the fight at 0 HP or below."""
+    if c.stats.hp is None:
+        return None
+    if numbers(c).get("strength") is None:
+        return (Condition.OUT, "hp_zero") if c.stats.hp <= 0 else (Condition.FIGHTING, None)
     level = level_of(c)
-    numbers(c)["dying"] = int(level)
-    c.incapacitated = level in (Dying.LEVEL_1, Dying.LEVEL_2, Dying.LEVEL_3)
-    c.out = level is Dying.DEAD
-    if level == before:
-        return []
+    if level is Dying.DEAD:
+        return Condition.DEAD, "dead"
     if level is Dying.NONE:
-        return [Recovered(c.id, c.stats.hp)]
-    return [CombatantDown(c.id, "dead" if level is Dying.DEAD else f"dying_{int(level)}")]
+        return Condition.FIGHTING, None
+    return Condition.DYING, f"dying_{int(level)}"
+
+
+def settle(c: Combatant) -> list[Event]:
+    """Follow the HP with the condition at once; announce a change."""
+    found = verdict(c)
+    return set_condition(c, *found) if found is not None else []
 
 
 def parse_numbers(detail: str) -> dict[str, Any]:
@@ -94,15 +106,17 @@ def set_numbers(
     numbers (``dodge`` is the reaction check it rolls by default)."""
     assert c is not None
     values = parse_numbers(detail)
-    before = level_of(c)
+    events: list[Event] = []
     for key, value in values.items():
         if key in ("hp", "max_hp"):
+            events += edit(c, key, getattr(c.stats, key), int(value))
             setattr(c.stats, key, int(value))
         else:
+            events += edit(c, key, numbers(c).get(key), value)
             numbers(c)[key] = value
     if "hp" in values and c.stats.max_hp is None:
         c.stats.max_hp = int(values["hp"])
-    return settle(c, before)
+    return events + settle(c)
 
 
 _DAMAGE = re.compile(r"\s*([0-9]+)\s*(.*)")
@@ -119,17 +133,16 @@ def take_damage(
     types = parse_types(match.group(2))
     if c.stats.hp is None:
         raise CombatError("gc.no_hp", name=c.name)
-    if c.out:
+    if c.condition is Condition.DEAD:
         raise CombatError("gc.already_dead", name=c.name)
     return apply_loss(c, hp_damage(int(match.group(1)), defenses(c), types))
 
 
 def apply_loss(c: Combatant, loss: int) -> list[Event]:
-    """Take ``loss`` HP (after defenses) and follow with the dying level."""
+    """Take ``loss`` HP (after defenses) and follow with the condition."""
     assert c.stats.hp is not None
-    before = level_of(c)
     c.stats.hp -= loss
-    return [Damaged(c.id, loss, c.stats.hp), *settle(c, before)]
+    return [Damaged(c.id, loss, c.stats.hp), *settle(c)]
 
 
 def parse_types(text: str) -> set[DamageType]:
@@ -151,14 +164,20 @@ def take_healing(
     if not match or c.stats.hp is None:
         raise CombatError("gc.bad_heal", text=detail[:40])
     usable = {Dying(int(n)) for n in re.findall(r"[1-3]", match.group(2) or "")}
-    strength = int(numbers(c).get("strength", 0))
-    before = level_of(c)
-    healed = heal(c.stats.hp, int(match.group(1)), strength, usable)  # HealRefused when barred
-    healed_hp = min(healed.hp, c.stats.max_hp) if c.stats.max_hp is not None else healed.hp
-    gained = healed_hp - c.stats.hp
-    c.stats.hp = healed_hp
-    events: list[Event] = [Healed(c.id, gained, c.stats.hp), *settle(c, before)]
-    if healed.becomes_acted:
+    if c.condition is Condition.DEAD:
+        raise CombatError("gc.heal_dead")
+    strength = numbers(c).get("strength")
+    if strength is None:  # no dying levels to heal through: it simply gets HP back
+        healed_hp = c.stats.hp + int(match.group(1))
+        becomes_acted = False
+    else:
+        healed = heal(c.stats.hp, int(match.group(1)), int(strength), usable)  # HealRefused
+        healed_hp, becomes_acted = healed.hp, healed.becomes_acted
+    healed_hp = min(healed_hp, c.stats.max_hp) if c.stats.max_hp is not None else healed_hp
+    gained = max(0, healed_hp - c.stats.hp)
+    c.stats.hp += gained
+    events: list[Event] = [Healed(c.id, gained, c.stats.hp), *settle(c)]
+    if becomes_acted and c.fighting:
         c.acted = True  # recovering from dying makes the combatant acted
     return events
 
@@ -167,15 +186,14 @@ def cleanup(enc: Encounter, dice: DieSource | None) -> list[Event]:
     """Dying level 3 loses 2D6 HP at this Cleanup (rolled and announced)."""
     events: list[Event] = []
     for c in enc.combatants:
-        before = level_of(c)
-        loss = cleanup_loss(before, dice)
+        loss = cleanup_loss(level_of(c), dice)
         if loss is None or c.stats.hp is None:
             continue
         c.stats.hp -= loss.total or 0
         events += [
             _rolled(c, "dying", loss),
             Damaged(c.id, loss.total or 0, c.stats.hp),
-            *settle(c, before),
+            *settle(c),
         ]
     return events
 
@@ -194,12 +212,10 @@ def combat_end(enc: Encounter, dice: DieSource | None) -> list[Event]:
         if outcome.check is not None:
             events.append(_rolled(c, "death_check", outcome.check))
         if outcome.dead:
-            c.out, c.incapacitated = True, False
-            gc["dying"] = int(Dying.DEAD)
-            events.append(CombatantDown(c.id, "dead"))
+            events += set_condition(c, Condition.DEAD, "dead")
         else:
             c.stats.hp = outcome.hp
-            events += settle(c, before)
+            events += settle(c)
     return events
 
 

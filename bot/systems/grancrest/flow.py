@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from bot.combat import prompts
 from bot.combat.errors import CombatError
 from bot.combat.events import ActionUsed, Event, InterruptDeclared, OrderChanged, SkillUsed
-from bot.combat.model import Action, Combatant, Encounter, Phase, Side
+from bot.combat.model import Action, Combatant, Encounter, Phase, Prompt, Side
+from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
-from bot.systems.base import RuleSet, Special, Step, check, ordered, pc_first, set_gm_order
+from bot.systems.base import check, ordered, pc_first, set_gm_order
 from bot.systems.grancrest import attack, board, combat
+
+WINDOW = "initiative_skills"  # the initiative phase's prompt: anyone may declare a skill
 
 ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
 
@@ -93,14 +97,12 @@ class ActedFlow(RuleSet):
         return events + self.roll_offs(enc, dice)
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        if enc.phase is Phase.INITIATIVE:
-            enc.data["interrupts_open"] = True
+        if enc.phase is Phase.INITIATIVE and not prompts.find(enc, WINDOW):
+            prompts.open_prompt(enc, WINDOW, None, "phase")  # closes as the phase ends
         return []
 
     def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        if enc.phase is Phase.INITIATIVE:
-            enc.data["interrupts_open"] = False
-        elif enc.phase is Phase.MAIN and enc.actor is not None:
+        if enc.phase is Phase.MAIN and enc.actor is not None:
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.acted = True
@@ -118,7 +120,7 @@ class ActedFlow(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         assert c is not None
-        if enc.phase is not Phase.INITIATIVE or not enc.data.get("interrupts_open"):
+        if enc.phase is not Phase.INITIATIVE or not prompts.find(enc, WINDOW):
             raise CombatError("combat.interrupts_closed")
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
@@ -147,6 +149,17 @@ class ActedFlow(RuleSet):
 class GrancrestRules(ActedFlow):
     id = "GranCrest"
     dice_system = "GranCrest"
+    economy = combat.ECONOMY
+
+    def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
+        return combat.verdict(c)
+
+    def settle(
+        self, enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str
+    ) -> list[Event]:
+        if prompt.kind == attack.REACTION:
+            return attack.settle(enc, prompt, dice, why)
+        return []
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         events = super().enter(enc, dice)
@@ -161,7 +174,8 @@ class GrancrestRules(ActedFlow):
         return {
             **super().specials(),
             "gc_set": Special(gm_only=False, needs_combatant=True, run=combat.set_numbers),
-            "damage": Special(gm_only=True, needs_combatant=True, run=combat.take_damage),
+            # A player records the damage their own combatant takes; healing is the GM's.
+            "damage": Special(gm_only=False, needs_combatant=True, run=combat.take_damage),
             "heal": Special(gm_only=True, needs_combatant=True, run=combat.take_healing),
             "attack": Special(gm_only=False, needs_combatant=True, run=attack.declare),
             "react": Special(gm_only=False, needs_combatant=True, run=attack.react),
@@ -185,7 +199,7 @@ class GrancrestRules(ActedFlow):
             return self.declare_interrupt(enc, c, name, dice)
         if timing in ("minor", "major"):
             action = Action(timing)
-            self.use_action(enc, c, action)
+            self.economy.spend(enc, c, action)
             return [ActionUsed(c.id, action.value, name, [a.value for a in self.available(enc, c)])]
         phase = {"setup": Phase.SETUP, "cleanup": Phase.CLEANUP}.get(timing)
         if phase is None:

@@ -1,20 +1,58 @@
-"""HP in a GURPS fight (rules digest "Damage dice"): damage given as a number or as dice, whose
-adds become dice first (2D+4 → 3D); healing up to the maximum."""
+"""HP in a GURPS fight (rules digest "Damage dice", "Combat at 0 HP and below").
+
+Damage is given as a number or as dice, whose adds become dice first (2D+4 → 3D); healing stops
+at the maximum. At 0 HP or less a combatant rolls HT at the start of each of its turns; a
+failure leaves it unconscious (out of the fight) until healed above 0. Reaching −HT, −2×HT,
+−3×HT and −4×HT it rolls HT again, and a failure is death; at −5×HT it dies at once. The bot
+makes these rolls; the GM may undo them like any other change. An NPC marked ``mook=yes`` is
+simply out at 0 HP, with no rolls. A combatant's GURPS numbers live in ``extra["gurps"]``;
+without an HT the maximum HP stands in for it (HP is HT plus any extra HP).
+"""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.combat.errors import CombatError
 from bot.combat.events import Damaged, Event, Healed, Rolled
-from bot.combat.model import Combatant, Encounter
+from bot.combat.lifecycle import set_condition
+from bot.combat.model import Combatant, Condition, Encounter
+from bot.combat.rights import edit
+from bot.combat.rules import Verdict
 from bot.dice import DiceError, DieSource, roll
 from bot.dice.parser import fold_width
+from bot.systems.base import key_values, yes
+
+DEATH_CHECKS = (1, 2, 3, 4)  # HT rolls on reaching −1×HT … −4×HT
+DEAD_AT = 5  # −5×HT: dead at once
+DEFAULT_HT = 10
+
+
+def numbers(c: Combatant) -> dict[str, Any]:
+    return c.extra.setdefault("gurps", {})
+
+
+def ht_of(c: Combatant) -> int:
+    return int(numbers(c).get("ht") or c.stats.max_hp or DEFAULT_HT)
+
+
+def verdict(c: Combatant) -> Verdict | None:
+    if c.stats.hp is None:
+        return None
+    gurps = numbers(c)
+    if gurps.get("dead") or c.stats.hp <= -DEAD_AT * ht_of(c):
+        return Condition.DEAD, "dead"
+    if c.stats.hp <= 0 and gurps.get("mook"):
+        return Condition.OUT, "hp_zero"
+    if c.stats.hp <= 0 and gurps.get("unconscious"):
+        return Condition.OUT, "unconscious"
+    return Condition.FIGHTING, None
 
 
 def _amount(c: Combatant, spec: str, dice: DieSource | None) -> tuple[int, list[Event]]:
     text = fold_width(spec).strip().upper()
-    if re.fullmatch(r"[0-9]+", text):
+    if re.fullmatch(r"[0-9]{1,6}", text):
         return int(text), []
     try:
         result = roll(text, system="GURPS", dice=dice, strict=True)
@@ -26,14 +64,55 @@ def _amount(c: Combatant, spec: str, dice: DieSource | None) -> tuple[int, list[
     return max(0, result.total), [rolled]
 
 
+def ht_roll(c: Combatant, purpose: str, dice: DieSource | None) -> tuple[bool, Rolled]:
+    """An HT success roll (3D6 at or under HT, criticals as GURPS has them)."""
+    result = roll(f"3D6<={ht_of(c)}", system="GURPS", dice=dice, strict=True)
+    assert result is not None and result.total is not None
+    return result.success, Rolled(c.id, purpose, result.text, result.total, list(result.rands))
+
+
 def damage(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
-    """``7`` or ``2D+4``: the combatant loses that many HP."""
+    """``7`` or ``2D+4``: the combatant loses that many HP (and rolls the death checks it
+    crosses)."""
     assert c is not None
     amount, events = _amount(c, detail, dice)
     if c.stats.hp is None:
         raise CombatError("gurps.no_hp", name=c.name)
+    if c.condition is Condition.DEAD:
+        raise CombatError("gurps.dead", name=c.name)
+    before = c.stats.hp
     c.stats.hp -= amount
-    return [*events, Damaged(c.id, amount, c.stats.hp)]
+    events.append(Damaged(c.id, amount, c.stats.hp))
+    return events + death_checks(c, before, dice)
+
+
+def death_checks(c: Combatant, before: int, dice: DieSource | None) -> list[Event]:
+    """HT on reaching each of −HT … −4×HT for the first time; a failure is death."""
+    assert c.stats.hp is not None
+    events: list[Event] = []
+    ht = ht_of(c)
+    if not numbers(c).get("mook") and c.stats.hp > -DEAD_AT * ht:
+        for multiple in DEATH_CHECKS:
+            line = -multiple * ht
+            if before > line >= c.stats.hp:
+                survived, rolled = ht_roll(c, "death_check", dice)
+                events.append(rolled)
+                if not survived:
+                    numbers(c)["dead"] = True
+                    break
+    found = verdict(c)
+    return events + (set_condition(c, *found) if found else [])
+
+
+def turn_start(c: Combatant, dice: DieSource | None) -> list[Event]:
+    """At 0 HP or less, HT at the start of its turn; failing it, it falls unconscious."""
+    if c.stats.hp is None or c.stats.hp > 0 or numbers(c).get("mook") or not c.fighting:
+        return []
+    stays, rolled = ht_roll(c, "consciousness", dice)
+    if stays:
+        return [rolled]
+    numbers(c)["unconscious"] = True
+    return [rolled, *set_condition(c, Condition.OUT, "unconscious")]
 
 
 def heal(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
@@ -41,7 +120,49 @@ def heal(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     amount, events = _amount(c, detail, dice)
     if c.stats.hp is None:
         raise CombatError("gurps.no_hp", name=c.name)
+    if c.condition is Condition.DEAD:
+        raise CombatError("gurps.dead", name=c.name)
     top = c.stats.max_hp if c.stats.max_hp is not None else c.stats.hp + amount
     healed = max(0, min(amount, top - c.stats.hp))
     c.stats.hp += healed
+    if c.stats.hp > 0:
+        numbers(c).pop("unconscious", None)  # healed above 0: awake again
     return [*events, Healed(c.id, healed, c.stats.hp)]
+
+
+SETTABLE = ("hp", "max_hp", "ht", "mook")
+
+
+def set_numbers(
+    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+) -> list[Event]:
+    """``hp=12 max_hp=12 ht=11 mook=yes``: a combatant's numbers for the fight."""
+    assert c is not None
+    found = key_values(detail)
+    if not found or any(k not in SETTABLE for k in found):
+        raise CombatError("gurps.bad_numbers", text=detail[:40], known=", ".join(SETTABLE))
+    events: list[Event] = []
+    for key, raw in found.items():
+        if key == "mook":
+            events += edit(c, "mook", bool(numbers(c).get("mook")), yes(raw))
+            numbers(c)["mook"] = yes(raw)
+            continue
+        if not re.fullmatch(r"-?[0-9]{1,5}", raw.strip()):
+            raise CombatError(
+                "gurps.bad_numbers", text=f"{key}={raw}"[:40], known=", ".join(SETTABLE)
+            )
+        value = int(raw)
+        if key == "ht" and value < 1:
+            raise CombatError("gurps.bad_numbers", text=f"ht={raw}", known=", ".join(SETTABLE))
+        if key == "ht":
+            events += edit(c, "ht", numbers(c).get("ht"), value)
+            numbers(c)["ht"] = value
+        else:
+            events += edit(c, key, getattr(c.stats, key), value)
+            setattr(c.stats, key, value)
+    if c.stats.hp is not None and c.stats.hp > 0:  # back above 0 by the GM's hand: up again
+        numbers(c).pop("unconscious", None)
+        numbers(c).pop("dead", None)
+    if c.stats.hp is not None and c.stats.max_hp is None:
+        c.stats.max_hp = c.stats.hp
+    return events

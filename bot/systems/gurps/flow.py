@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, ExtraActionGranted
 from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
-from bot.systems.base import RuleSet, Special, Step, check, ordered
+from bot.systems.base import check, ordered
 from bot.systems.gurps import combat
 
 ROLLOFF_TRIES = 20
@@ -29,7 +31,11 @@ class GurpsRules(RuleSet):
     id = "GURPS"
     dice_system = "GURPS"
     phases = (Phase.MAIN, Phase.EXTRA)
-    actions = (Action.MANEUVER,)
+    economy = Economy((Action.MANEUVER,))  # one maneuver a turn
+    gm_fields = frozenset({"hidden", "mook"})
+
+    def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
+        return combat.verdict(c)
 
     def sort_key(self, enc: Encounter, c: Combatant) -> tuple:
         rolloff = enc.data.get("rolloff", {}).get(str(c.id), 0)
@@ -102,6 +108,8 @@ class GurpsRules(RuleSet):
             actor = enc.combatant(enc.actor)
             if actor is not None:
                 actor.used = []
+                if enc.phase is Phase.MAIN:  # at 0 HP or less: HT to stay awake
+                    return combat.turn_start(actor, dice)
         return []
 
     def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
@@ -115,8 +123,10 @@ class GurpsRules(RuleSet):
     def specials(self) -> dict[str, Special]:
         return {
             "accelerate": Special(gm_only=True, needs_combatant=True, run=self.accelerate),
-            "damage": Special(gm_only=True, needs_combatant=True, run=combat.damage),
+            # A player records the damage their own combatant takes; healing is the GM's.
+            "damage": Special(gm_only=False, needs_combatant=True, run=combat.damage),
             "heal": Special(gm_only=True, needs_combatant=True, run=combat.heal),
+            "gurps_set": Special(gm_only=False, needs_combatant=True, run=combat.set_numbers),
         }
 
     def accelerate(

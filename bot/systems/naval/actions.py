@@ -10,11 +10,12 @@ from __future__ import annotations
 from bot.combat import engine
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, Healed, Rolled, ShipMoved, SkillUsed
-from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
+from bot.combat.model import Action, Combatant, Encounter, Kind, Side
+from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
 from bot.systems.base import key_values, yes
 from bot.systems.naval import attack, battlefield
-from bot.systems.naval.battlefield import PRESETS, ShipSpec
+from bot.systems.naval.battlefield import ECONOMY, PRESETS, ShipSpec
 
 LICENCES = ("none", "driving", "ship")
 # Wind: which way each side may not move this round.
@@ -72,8 +73,6 @@ def aboard(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
 def board(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
     """``ship=… area=1``: a free action on its own turn, before the move action."""
     assert c is not None
-    if enc.phase is not Phase.MAIN or enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
     found = key_values(detail)
     return battlefield.board(enc, c, _ship(enc, found.get("ship", "")), _int(found, "area", 1) - 1)
 
@@ -86,8 +85,9 @@ def licence(
     value = detail.strip().lower()
     if value not in LICENCES:
         raise CombatError("naval.bad_licence", value=value[:20], known=", ".join(LICENCES))
+    events = edited(c, "licence", c.extra.get("licence", "none"), value)
     c.extra["licence"] = value
-    return []
+    return events
 
 
 def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
@@ -97,13 +97,14 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     a driving licence spends Move + Minor; a ship licence spends Move (and Minor for the second).
     """
     assert c is not None
-    if enc.phase is not Phase.MAIN or enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
+    ECONOMY.own_turn(enc, c)
     words = detail.lower().split()
     direction = words[0] if words else ""
     if direction not in ("forward", "back"):
         raise CombatError("naval.bad_direction", text=detail[:20])
-    times = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+    times = 2 if len(words) > 1 and words[1] == "2" else 1
+    if len(words) > 1 and words[1] not in ("1", "2"):
+        raise CombatError("naval.one_position", name=c.name)
     ship = battlefield.at_helm(enc, c)
     kind = c.extra.get("licence", "none")
     spend = {"none": [Action.MOVE, Action.MINOR, Action.MAJOR],
@@ -121,9 +122,9 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
         raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
     sign = 1 if ship.side is Side.PC else -1
     steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
-    c.used.extend(spend)
-    c.extra["moved_this_turn"] = True
-    return battlefield.shift(enc, ship, steps)
+    events = battlefield.shift(enc, ship, steps)  # refused first when the ship is aground
+    ECONOMY.spend(enc, c, *spend)
+    return events
 
 
 def ship_damage(
@@ -201,6 +202,8 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
         hp = _int(found, "hp")
         if hp < 0:
             raise CombatError("naval.bad_detail", key="hp", value=str(hp))
+        if ship.out and hp > 0:  # a wreck stays a wreck until the fight ends
+            raise CombatError("naval.target_out", name=ship.name)
         loss = (ship.stats.hp or 0) - hp
         if loss > 0:
             events += battlefield.deal(enc, ship, loss)

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from bot.combat import engine
 from bot.combat.errors import CombatError, FieldError
 from bot.combat.events import AttackResolved, Event, Rolled
-from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
+from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
+from bot.combat.rights import edit
 from bot.dice import DieSource, roll
 from bot.dice.errors import DiceError
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values, yes
 from bot.systems.naval import battlefield
+from bot.systems.naval.battlefield import ECONOMY
 
 STYLES = ("melee", "ranged", "magic")
 
@@ -175,10 +177,8 @@ def declare(
     [cover=… protect=10]``: the attacker's major action, on its own turn. Missing numbers come
     from the attacker's weapon (``/naval crew`` presets carry one)."""
     assert c is not None
-    if enc.phase is not Phase.MAIN or enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
-    if Action.MAJOR in c.used:
-        raise CombatError("naval.actions_spent", name=c.name, actions=Action.MAJOR.value)
+    ECONOMY.own_turn(enc, c)
+    ECONOMY.still_may(c, Action.MAJOR)
     found = key_values(detail)
     target = battlefield.find(enc, found.get("target", ""))
     if target.out:  # sunk, or out of battle until the fight ends
@@ -202,7 +202,7 @@ def declare(
     if cover is not None and (cover.out or distance(enc, cover, target) not in (0,)):
         raise CombatError("naval.cannot_cover", name=cover.name, target=target.name)
 
-    c.used.append(Action.MAJOR)
+    ECONOMY.spend(enc, c, Action.MAJOR)
     check = adjusted(weapon.hit, wind_dice(enc, c.side, weapon.style),
                      rough_seas_penalty(enc, c))  # fmt: skip
     hit, rolled = _roll(check, c, "hit", dice, "hit")
@@ -268,21 +268,33 @@ def set_numbers(
     found = key_values(detail)
     if not found:
         raise CombatError("naval.bad_detail", key="—", value=detail[:20] or "—")
-    try:
-        if "hp" in found:
-            c.stats.hp = c.stats.max_hp = int(found["hp"])
-        if "action" in found:
-            c.stats.action_value = int(found["action"])
-    except ValueError:
-        raise CombatError("naval.bad_detail", key="hp", value=detail[:20]) from None
+    events: list[Event] = []
+    for key, stat in (("hp", "hp"), ("action", "action_value")):
+        if key in found:
+            value = _number(found, key)
+            events += edit(c, stat, getattr(c.stats, stat), value)
+            setattr(c.stats, stat, value)
+            if key == "hp":  # the maximum follows only upward: a loss is not a new maximum
+                c.stats.max_hp = max(c.stats.max_hp or 0, value)
     if "dodge" in found:
         _roll(found["dodge"], c, "dodge", lambda sides: 1, "dodge")  # must be rollable
+        events += edit(c, "dodge", (c.extra.get("naval") or {}).get("dodge"), found["dodge"])
         c.extra.setdefault("naval", {})["dodge"] = found["dodge"]
     if "flying" in found:
+        events += edit(c, "flying", bool(c.extra.get("flying")), yes(found["flying"]))
         c.extra["flying"] = yes(found["flying"])
     if any(k in found for k in ("weapon", "hit", "damage", "style", "reach")):
         weapon = _weapon(c, found)
         for command, key in ((weapon.hit, "hit"), (weapon.damage, "damage")):
             _roll(command, c, key, lambda sides: 1, key)
-        c.extra["weapon"] = {**weapon.to_dict(), "name": found.get("weapon") or weapon.name}
-    return []
+        chosen = {**weapon.to_dict(), "name": found.get("weapon") or weapon.name}
+        events += edit(c, "weapon", c.extra.get("weapon"), chosen)
+        c.extra["weapon"] = chosen
+    return events
+
+
+def _number(found: dict[str, str], key: str) -> int:
+    value = found[key].strip()
+    if not re.fullmatch(r"-?[0-9]{1,6}", value):
+        raise CombatError("naval.bad_detail", key=key, value=value[:20] or "—")
+    return int(value)

@@ -11,19 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.combat import engine
+from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
-from bot.combat.events import (
-    Boarded,
-    CombatantDown,
-    Damaged,
-    Event,
-    MoraleChanged,
-    ShipMoved,
-    ShipSunk,
-    SideDefeated,
-)
-from bot.combat.model import Combatant, Encounter, Kind, Side, Stats
+from bot.combat.events import Boarded, Damaged, Event, MoraleChanged, ShipMoved, ShipSunk
+from bot.combat.lifecycle import set_condition
+from bot.combat.model import Action, Combatant, Condition, Encounter, Kind, Side, Stats
+from bot.combat.rules import Verdict
 from bot.dice import DieSource, roll
+
+ECONOMY = Economy((Action.MOVE, Action.MINOR, Action.MAJOR))
 
 
 @dataclass(frozen=True)
@@ -99,10 +95,13 @@ def put_aboard(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list
 
 
 def board(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Event]:
-    """Boarding: a free action before the move action, onto a ship whose area is at the
-    boarder's own position ("the same axis")."""
-    if c.extra.get("moved_this_turn"):
+    """Boarding: a free action before the move action (however it was spent), onto a ship
+    afloat whose area is at the boarder's own position ("the same axis")."""
+    ECONOMY.own_turn(enc, c)
+    if Action.MOVE in c.used:
         raise CombatError("naval.board_after_move", name=c.name)
+    if ship.out:
+        raise CombatError("naval.target_out", name=ship.name)
     here = position_of(enc, c)
     if here is None or c.aboard == ship.id:
         raise CombatError("naval.cannot_board", name=c.name, ship=ship.name)
@@ -134,12 +133,14 @@ def damage_ship(enc: Encounter, ship: Combatant, amount: int) -> list[Event]:
     ship.stats.hp = max(0, ship.stats.hp - amount)
     if ship.stats.hp > 0 or ship.out:
         return []
-    ship.out = True
+    ship_data(ship)["sunk"] = True
+    set_condition(ship, Condition.OUT, "sunk", announce=False)  # ShipSunk says it all
     aboard = tuple(c.id for c in enc.combatants if c.aboard == ship.id and not c.out)
     for c in enc.combatants:
         if c.id in aboard:
-            c.out = True
-    return [ShipSunk(ship.id, aboard), *defeated(enc)]
+            c.extra["lost_with_ship"] = ship.id
+            set_condition(c, Condition.OUT, "lost_with_ship", announce=False)
+    return [ShipSunk(ship.id, aboard)]
 
 
 def deal(enc: Encounter, c: Combatant, amount: int) -> list[Event]:
@@ -150,10 +151,20 @@ def deal(enc: Encounter, c: Combatant, amount: int) -> list[Event]:
     if c.kind is Kind.SHIP:
         return events + damage_ship(enc, c, amount)
     c.stats.hp = max(0, c.stats.hp - amount)
-    if c.stats.hp == 0 and not c.out:
-        c.out = True
-        events += [CombatantDown(c.id, "hp_zero"), *defeated(enc)]
-    return events
+    return events + set_condition(c, *verdict(c))  # type: ignore[misc]
+
+
+def verdict(c: Combatant) -> Verdict | None:
+    """Sunk ships and those lost with them are out until the fight ends; so is anyone at 0 HP
+    (戦闘不能), until the GM gives it HP again."""
+    if c.kind is Kind.SHIP:
+        sunk = bool((c.extra.get("ship") or {}).get("sunk"))
+        return (Condition.OUT, "sunk") if sunk else (Condition.FIGHTING, None)
+    if c.extra.get("lost_with_ship") is not None:
+        return Condition.OUT, "lost_with_ship"
+    if c.stats.hp is None:
+        return None
+    return (Condition.OUT, "hp_zero") if c.stats.hp <= 0 else (Condition.FIGHTING, None)
 
 
 def find(enc: Encounter, name: str) -> Combatant:
@@ -178,24 +189,13 @@ def ship_attacked(enc: Encounter, attacker_side: Side) -> list[Event]:
     return set_morale(enc, attacker_side, morale(enc, attacker_side) + 1)
 
 
-def defeated(enc: Encounter) -> list[Event]:
-    """A side loses when all its characters are out, or its flagship has sunk (said once)."""
-    events: list[Event] = []
-    for side in (Side.PC, Side.NPC):
-        if side.value in enc.data.get("defeated", []):
-            continue
-        flagship = next(
-            (s for s in ships(enc) if s.side is side and ship_data(s).get("flagship")), None
-        )
-        people = [c for c in enc.combatants if c.side is side and c.kind is Kind.CHARACTER]
-        if flagship is not None and flagship.out:
-            events.append(SideDefeated(side.value, "flagship_sunk"))
-        elif people and all(c.out for c in people):
-            events.append(SideDefeated(side.value, "wiped_out"))
-        else:
-            continue
-        enc.data.setdefault("defeated", []).append(side.value)
-    return events
+def flagships_sunk(enc: Encounter) -> list[tuple[Side, str]]:
+    """The sides whose flagship has sunk (the other way to lose, beside being wiped out)."""
+    return [
+        (s.side, "flagship_sunk")
+        for s in ships(enc)
+        if s.out and (s.extra.get("ship") or {}).get("flagship")
+    ]
 
 
 SKILL_COST = {"速力上昇": 3, "修繕": 3}  # 砲撃 spends all the morale there is
@@ -213,8 +213,9 @@ def use_ship_skill(
         raise CombatError("naval.no_such_skill", ship=ship.name, skill=skill)
     if c.aboard != ship.id or c.side is not ship.side:
         raise CombatError("naval.not_aboard", name=c.name, ship=ship.name)
-    if enc.actor != c.id:
-        raise CombatError("combat.not_your_turn", name=c.name)
+    ECONOMY.own_turn(enc, c)  # a free action of its own Main process
+    if ship.out:
+        raise CombatError("naval.target_out", name=ship.name)
     flooding = event_kind(enc) == "flooding"
     if (
         flooding

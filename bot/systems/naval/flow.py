@@ -1,21 +1,25 @@
 """The naval add-on's round (digest: the 2D6 system's flow with the changes of the add-on).
 
-Setup starts with the event roll: the PC with the highest action value rolls 2D6 on the event
-table (a button), or the GM skips it; leaving Setup with the roll still pending rolls it, so the
-round never stalls. Then Initiative → Main processes → Cleanup as in the 2D6 system. Ships are
-combatants that carry combatants (``aboard``) and never take a turn of their own.
+Setup starts with the event roll, a prompt of the PC with the highest action value: its player
+rolls 2D6 on the event table (a button), or the GM skips it; leaving Setup with the roll still
+pending rolls it, so the round never stalls. Then Initiative → Main processes → Cleanup as in
+the 2D6 system. Ships are combatants that carry combatants (``aboard``) and never take a turn
+of their own.
 """
 
 from __future__ import annotations
 
+from bot.combat import prompts
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, NavalEventRequested, NavalEventRolled, NavalEventSkipped
-from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side
+from bot.combat.model import Combatant, Encounter, Kind, Phase, Prompt, Side
+from bot.combat.rules import Special, Verdict
 from bot.dice import DieSource, roll
-from bot.systems.base import Special
 from bot.systems.grancrest.flow import ActedFlow
 from bot.systems.naval import actions, attack, battlefield
 from bot.systems.naval.events import EVENTS, TABLE_COMMAND, EventKind
+
+EVENT = "naval_event"  # the round's event roll, the picked PC's (or the GM's) to make
 
 
 def event_roller(enc: Encounter) -> Combatant | None:
@@ -28,29 +32,32 @@ class NavalRules(ActedFlow):
     id = "naval"
     dice_system = "DiceBot"
     uses_reflex = False  # the 2D6 system's ties: PC first, then roll-off / the GM's order
-    actions = (Action.MOVE, Action.MINOR, Action.MAJOR)
+    economy = battlefield.ECONOMY  # Move, Minor, Major
+    ends_on_defeat = True  # the add-on's victory: a side wiped out, or its flagship sunk
+    gm_fields = frozenset({"hidden", "flagship"})
+
+    def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
+        return battlefield.verdict(c)
+
+    def defeats(self, enc: Encounter) -> list[tuple[Side, str]]:
+        return battlefield.flagships_sunk(enc)
+
+    def settle(
+        self, enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str
+    ) -> list[Event]:
+        if prompt.kind != EVENT:
+            return []
+        return self._roll_event(enc, dice)  # Setup ends (or its roller fell): the bot rolls
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         if enc.phase is Phase.SETUP:
             roller = event_roller(enc)
-            enc.data["event"] = {
-                "round": enc.round,
-                "state": "pending",
-                "roller": roller and roller.id,
-            }
+            enc.data["event"] = {"round": enc.round, "state": "pending"}
+            prompts.open_prompt(enc, EVENT, roller.id if roller else None, "phase")
             return [NavalEventRequested(roller.id if roller else None)]
         if enc.phase is Phase.CLEANUP:
             battlefield.cleanup(enc)
-        if enc.phase is Phase.MAIN and enc.actor is not None:
-            actor = enc.combatant(enc.actor)
-            if actor is not None:
-                actor.extra.pop("moved_this_turn", None)  # boarding is again "before moving"
         return super().enter(enc, dice)
-
-    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        if enc.phase is Phase.SETUP and enc.data.get("event", {}).get("state") == "pending":
-            return self._roll_event(enc, dice)
-        return super().leave(enc, dice)
 
     def _roll_event(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         result = roll(TABLE_COMMAND, system=self.dice_system, dice=dice)
@@ -84,22 +91,23 @@ class NavalRules(ActedFlow):
             "naval_set": Special(gm_only=False, needs_combatant=True, run=attack.set_numbers),
         }
 
-    def _pending(self, enc: Encounter) -> dict:
-        state = enc.data.get("event", {})
-        if enc.phase is not Phase.SETUP or state.get("state") != "pending":
+    def _answer(self, enc: Encounter) -> None:
+        """The event prompt is answered now (rolled or skipped), or there is none."""
+        waiting = prompts.find(enc, EVENT)
+        if enc.phase is not Phase.SETUP or not waiting:
             raise CombatError("combat.no_event_pending")
-        return state
+        prompts.close(enc, waiting[0])
 
     def roll_event(
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
-        self._pending(enc)
+        self._answer(enc)
         return self._roll_event(enc, dice)
 
     def skip_event(
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
-        self._pending(enc)
+        self._answer(enc)
         enc.data["event"] = {"round": enc.round, "state": "skipped"}
         return [NavalEventSkipped(enc.round)]
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.combat.errors import CombatError
 from bot.combat.events import AttackResolved, Damaged, EngageChanged, MovedDistance, Rolled
-from bot.combat.model import Encounter, Side
+from bot.combat.model import Condition, Encounter, Side
 from bot.systems import ruleset
 from bot.systems.esperancer.actions import options
 from tests.combat.helpers import add, encounter, step
@@ -179,14 +179,28 @@ def test_blockade_an_engaged_character_cannot_move_past_its_enemy_until_it_is_de
     with pytest.raises(CombatError) as error:
         run(enc, "move", hero, "5 past=Drone")
     assert code(error) == "esp.blockaded"
-    enc.combatant(drone).out = True  # type: ignore[union-attr]  # defeated
+    enc.combatant(drone).condition = Condition.OUT  # type: ignore[union-attr]  # defeated
     assert run(enc, "move", hero, "5 past=Drone") == [MovedDistance(hero, 5, False)]
 
 
 def test_leaving_an_engage_frees_the_weapon_range_check_again() -> None:
     enc, hero, _, _ = hero_first()
     run(enc, "engage", hero, "Drone")
-    assert run(enc, "leave", hero, "") == [EngageChanged(hero, None)]
     to_turn_of(enc, "Hero", [1, 1, 1, 1], [9, 9])
+    assert run(enc, "leave", hero, "") == [EngageChanged(hero, None)]
     with pytest.raises(CombatError):
         run(enc, "attack", hero, "target=Drone damage=5")
+
+
+def test_leaving_an_engage_is_a_move_of_ones_own_turn_no_free_way_out_of_a_blockade() -> None:
+    enc, hero, _, _ = hero_first()
+    run(enc, "engage", hero, "Drone")
+    with pytest.raises(CombatError) as error:
+        run(enc, "leave", hero, "")  # not its turn: it cannot walk away between turns
+    assert code(error) == "combat.not_your_turn"
+    to_turn_of(enc, "Hero", [1, 1, 1, 1], [9, 9])
+    run(enc, "move", hero, "3")  # the minor is the move …
+    with pytest.raises(CombatError) as error:
+        run(enc, "leave", hero, "")  # … so leaving now would be a second one
+    assert code(error) == "combat.action_used"
+    assert run(enc, "leave", hero, "full") == [EngageChanged(hero, None)]  # the major

@@ -39,9 +39,9 @@ def test_the_target_is_asked_to_react_and_a_tie_goes_to_the_reaction() -> None:
 def test_an_attack_spends_the_major_action_and_needs_the_attackers_turn() -> None:
     enc, lord, newt = battle()
     SPECIALS["attack"].run(enc, lord, "target=Dragonewt hit=2D6+7", FixedDice([3, 4]))
-    with pytest.raises(CombatError) as pending:
+    with pytest.raises(CombatError) as pending:  # the major is spent (the reaction blocks nothing)
         SPECIALS["attack"].run(enc, lord, "target=Dragonewt", FixedDice([1, 1]))
-    assert pending.value.code == "gc.attack_pending"
+    assert pending.value.code == "combat.action_used"
     SPECIALS["react"].run(enc, newt, "", FixedDice([1, 1, 1, 1]))  # reaction, then damage
     with pytest.raises(CombatError) as used:
         SPECIALS["attack"].run(enc, lord, "target=Dragonewt", FixedDice([1, 1]))

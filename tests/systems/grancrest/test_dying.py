@@ -7,7 +7,7 @@ import pytest
 from bot.combat import engine
 from bot.combat.errors import CombatError
 from bot.combat.events import CombatantDown, Damaged, Healed, Recovered, Rolled
-from bot.combat.model import Phase, Side
+from bot.combat.model import Condition, Phase, Side
 from bot.systems import ruleset
 from bot.systems.grancrest.rules import HealRefused
 from tests.combat.helpers import add, encounter, step, walk
@@ -47,7 +47,7 @@ def test_dying_levels_make_a_combatant_unable_to_act() -> None:
     enc = encounter("GranCrest")
     c = fighter(enc, "Goblin", numbers="hp=10 strength=6")
     assert hit(enc, c, "10")[-1] == CombatantDown(c.id, "dying_1")
-    assert c.incapacitated and not c.can_act
+    assert c.condition is Condition.DYING and not c.can_act
     assert hit(enc, c, "7")[-1] == CombatantDown(c.id, "dying_2")
     assert hit(enc, c, "6")[-1] == CombatantDown(c.id, "dying_3")
     assert hit(enc, c, "6")[-1] == CombatantDown(c.id, "dead")

@@ -6,7 +6,7 @@ from bot.combat.events import Event
 from bot.combat.model import Encounter, Side
 from bot.dice import DieSource
 from bot.systems import ruleset
-from tests.combat.helpers import add, encounter, step
+from tests.combat.helpers import add, encounter, perform, step
 from tests.conftest import FixedDice
 
 RULES = ruleset("naval")
@@ -14,7 +14,7 @@ RULES = ruleset("naval")
 
 def run(enc: Encounter, name: str, who: int | None, detail: str, dice: DieSource | None = None
         ) -> list[Event]:  # fmt: skip
-    return RULES.specials()[name].run(enc, enc.combatant(who) if who else None, detail, dice)
+    return perform(enc, name, who, detail, dice)
 
 
 def battle(licence: str = "none", event: list[int] | None = None) -> tuple[Encounter, int, int]:

@@ -6,13 +6,14 @@ import pytest
 
 from bot.combat.errors import CombatError
 from bot.combat.events import Boarded, MoraleChanged, ShipMoved, ShipSunk, SideDefeated
-from bot.combat.model import Encounter, Side
+from bot.combat.lifecycle import defeated
+from bot.combat.model import Action, Condition, Encounter, Phase, Side
+from bot.systems import ruleset
 from bot.systems.naval.battlefield import (
     PRESETS,
     at_helm,
     board,
     damage_ship,
-    defeated,
     move_steps,
     place_ship,
     position_of,
@@ -25,6 +26,8 @@ from bot.systems.naval.battlefield import (
 )
 from tests.combat.helpers import add, encounter
 
+RULES = ruleset("naval")
+
 
 def sea() -> tuple[Encounter, int, int, int, int]:
     enc = encounter("naval")
@@ -36,6 +39,7 @@ def sea() -> tuple[Encounter, int, int, int, int]:
     guard = add(enc, "柾良海軍巡視兵", Side.NPC)
     put_aboard(enc, enc.combatant(hero), enc.combatant(captain), 1)  # type: ignore[arg-type]
     put_aboard(enc, enc.combatant(guard), enc.combatant(patrol), 0)  # type: ignore[arg-type]
+    enc.phase, enc.actor = Phase.MAIN, hero  # Hero's Main process
     return enc, captain, patrol, hero, guard
 
 
@@ -81,7 +85,7 @@ def test_boarding_only_onto_a_ship_at_the_same_position_and_before_moving() -> N
     assert error.value.code == "naval.not_same_position"  # Hero at 1, the patrol boat at 2
     put_aboard(enc, hero_c, enc.combatant(captain), 2)  # type: ignore[arg-type]
     assert board(enc, hero_c, patrol_c, 0) == [Boarded(hero, patrol, 0)]  # type: ignore[arg-type]
-    hero_c.extra["moved_this_turn"] = True  # type: ignore[union-attr]
+    hero_c.used.append(Action.MOVE)  # type: ignore[union-attr]  # moved, however it did
     put_aboard(enc, hero_c, enc.combatant(captain), 2)  # type: ignore[arg-type]
     with pytest.raises(CombatError) as error:
         board(enc, hero_c, patrol_c, 0)  # type: ignore[arg-type]
@@ -93,13 +97,13 @@ def test_a_sunk_ship_takes_everyone_aboard_out_and_a_sunk_flagship_loses() -> No
     events = damage_ship(enc, enc.combatant(patrol), 300)  # type: ignore[arg-type]
     assert ShipSunk(patrol, (guard,)) in events
     assert enc.combatant(guard).out  # type: ignore[union-attr]
-    assert SideDefeated("npc", "flagship_sunk") in events
+    assert SideDefeated("npc", "flagship_sunk") in defeated(enc, RULES)
 
 
 def test_a_side_wiped_out_loses() -> None:
     enc, _, _, _, guard = sea()
-    enc.combatant(guard).out = True  # type: ignore[union-attr]
-    assert defeated(enc) == [SideDefeated("npc", "wiped_out")]
+    enc.combatant(guard).condition = Condition.OUT  # type: ignore[union-attr]
+    assert defeated(enc, RULES) == [SideDefeated("npc", "wiped_out")]
 
 
 def test_attacking_an_enemy_ship_raises_morale_by_one() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.combat import prompts
 from bot.combat.errors import CombatError
 from bot.combat.events import Rolled
 from bot.combat.model import Phase, Side
@@ -79,6 +80,7 @@ def test_event_8_fierce_battle_doubles_both_sides_morale() -> None:
     enc, _, _ = battle()
     enc.data["morale"] = {"pc": 2, "npc": 3}
     enc.phase, enc.data["event"] = Phase.SETUP, {"round": enc.round, "state": "pending"}
+    prompts.open_prompt(enc, "naval_event", None, "phase")
     run(enc, "roll_event", None, "", FixedDice([4, 4]))  # the event once morale stands
     assert (morale(enc, Side.PC), morale(enc, Side.NPC)) == (4, 6)
 
