@@ -77,9 +77,7 @@ def lapse(
     return _settle(enc, rules, [p for p in enc.prompts if due(p)], dice, "expired")
 
 
-def owner_down(
-    enc: Encounter, rules: RuleSet, c: Combatant, dice: DieSource | None
-) -> list[Event]:
+def owner_down(enc: Encounter, rules: RuleSet, c: Combatant, dice: DieSource | None) -> list[Event]:
     """``c`` left the fight: what it was to answer is settled without it."""
     return _settle(enc, rules, [p for p in enc.prompts if p.owner == c.id], dice, "owner_down")
 

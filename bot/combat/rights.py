@@ -31,9 +31,7 @@ def is_loss(event: Edited) -> bool:
     return isinstance(before, numbers) and isinstance(after, numbers) and after < before
 
 
-def check(
-    enc: Encounter, rules: RuleSet, events: list[Event], *, user_id: int, gm: bool
-) -> None:
+def check(enc: Encounter, rules: RuleSet, events: list[Event], *, user_id: int, gm: bool) -> None:
     """Refuse the whole command when one of its edits is not the caller's to make."""
     if gm:
         return

@@ -61,9 +61,7 @@ class SonicButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Esperancer")
-        await cog.on_button(
-            interaction, self.encounter_id, "sonic", self.combatant_id, self.answer
-        )
+        await cog.on_button(interaction, self.encounter_id, "sonic", self.combatant_id, self.answer)
 
 
 def esperancer_buttons(encounter_id: int, event: object, locale: str | None) -> list:
