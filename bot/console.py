@@ -22,7 +22,7 @@ import simcord
 from discord import app_commands
 from sqlalchemy import select
 
-from bot.app import TabletopBot
+from bot.client import TabletopBot
 from bot.store.models import EncounterLog
 
 Write = Callable[[str], None]

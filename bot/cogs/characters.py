@@ -20,7 +20,7 @@ from bot.systems.grancrest.attack import set_weapon
 from bot.systems.stats import parse_stats
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 CHARACTERS = Character.__table__
 MAX_PER_PLAYER = 50

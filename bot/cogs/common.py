@@ -17,7 +17,7 @@ from bot.combat.service import Caller
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 log = logging.getLogger("bot.errors")
 T = TypeVar("T")

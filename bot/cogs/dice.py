@@ -27,7 +27,7 @@ from bot.store.settings import Effective, SecretMode
 from bot.ui.views import reveal_view
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 # A chat line can only be a command when it starts like one (ASCII or full-width): a cheap
 # test before the parser, since most chat is not dice.

@@ -27,7 +27,7 @@ from bot.ui import render
 from bot.ui.views import action_view, tracker_view
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 log = logging.getLogger("bot.encounter")
 

@@ -14,7 +14,7 @@ from bot.i18n.translator import options, text
 from bot.systems.esperancer.statuses import Effect
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 TIMINGS = ("setup", "minor", "major", "combinable", "cleanup")
 

@@ -25,7 +25,7 @@ from bot.systems.grancrest import board
 from bot.ui.maps import Token, render_map
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 # The digest's named actions and the action kind each spends.
 ACTIONS = {

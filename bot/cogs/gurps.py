@@ -29,7 +29,7 @@ from bot.systems.gurps.regulation import Light, RegulationError
 from bot.systems.gurps.standing import quick_contest, roll_check, standing
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 KINDS = ("easy", "average", "hard", *regulation.YOJUTSU_COSTS)
 # Fatigue a night costs (digest "Sleep"); only sleep gives it back.

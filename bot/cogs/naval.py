@@ -27,7 +27,7 @@ from bot.ui.naval_map import ShipPicture, render_battlefield
 from bot.ui.render import morale_line
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 
 def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.File, str]:

@@ -16,7 +16,7 @@ from bot.store.settings import SecretMode
 from bot.systems import SYSTEM_IDS
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 LANGUAGES = ("ja", "zh-TW", "en")
 

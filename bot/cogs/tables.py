@@ -14,7 +14,7 @@ from bot.i18n import t
 from bot.i18n.translator import options, text
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 MAX_UPLOAD = 100_000
 

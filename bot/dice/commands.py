@@ -16,7 +16,7 @@ from bot.dice.result import RollResult
 from bot.dice.system import SumCheck
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
+    from bot.dice.system import Context
 
 SEP = " ＞ "
 

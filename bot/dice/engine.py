@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.dice.context import Context
 from bot.dice.errors import DiceError, NotACommand
 from bot.dice.limits import MAX_INPUT
 from bot.dice.parser import command_part, normalize, parse
 from bot.dice.registry import dice_system
 from bot.dice.result import RollResult
 from bot.dice.source import DieSource
+from bot.dice.system import Context
 
 if TYPE_CHECKING:
     from bot.dice.tables import DiceTable

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
+    from bot.dice.system import Context
 
 
 class Node(Protocol):

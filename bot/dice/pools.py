@@ -16,7 +16,7 @@ from bot.dice.result import RollResult
 from bot.dice.system import compare
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
+    from bot.dice.system import Context
 
 Group = tuple[int, int]  # (count, sides)
 

@@ -2,19 +2,26 @@
 
 Every system has the common commands. A system may change defaults (implicit sides, sorted
 display, D66 order), judge sum rolls by their shape (Grancrest's nD6 ``>=``, GURPS's 3D6
-``<=``), rewrite its own shorthands (GURPS ``16-3D6``) and run commands of its own.
+``<=``), rewrite its own shorthands (GURPS ``16-3D6``) and run commands of its own. A
+``Context`` carries the dice and the system through one roll.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from bot.dice.source import DieSource, Roller
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
     from bot.dice.result import RollResult
-    from bot.dice.tables import DiceTable
+
+
+class BuiltinTable(Protocol):
+    """A table a system ships with (``bot.dice.tables.DiceTable`` is one)."""
+
+    def roll(self, ctx: Context) -> RollResult: ...
 
 
 def compare(value: int, op: str, target: int) -> bool:
@@ -69,8 +76,8 @@ class DiceSystem:
     rounding = "F"  # division floors unless the command says otherwise
     has_shorthands = False  # True when ``prepare`` rewrites commands
 
-    def __init__(self, tables: Mapping[str, DiceTable] | None = None) -> None:
-        self.tables: Mapping[str, DiceTable] = tables or {}  # built-in tables by command name
+    def __init__(self, tables: Mapping[str, BuiltinTable] | None = None) -> None:
+        self.tables: Mapping[str, BuiltinTable] = tables or {}  # built-in tables by command name
 
     def judge(self, check: SumCheck) -> Judgement:
         if check.target is None:
@@ -86,3 +93,23 @@ class DiceSystem:
     def run_special(self, command: object, ctx: Context) -> RollResult | None:
         """Roll a command that only some systems have; None = not a command here."""
         return None
+
+
+class Context(Roller):
+    """A roller that also knows the game system. One per ``roll`` call, never shared."""
+
+    __slots__ = ("implicit_sides", "rounding", "run_line", "sort_dice", "system")
+
+    def __init__(
+        self,
+        source: DieSource | None,
+        system: DiceSystem,
+        run_line: Callable[[str, Context], RollResult | None],
+    ) -> None:
+        super().__init__(source)
+        self.system = system
+        # Copied out of the system because sum rolls read them for every term.
+        self.implicit_sides = system.implicit_sides
+        self.sort_dice = system.sort_dice
+        self.rounding = system.rounding
+        self.run_line = run_line  # how a repeat rolls its inner command

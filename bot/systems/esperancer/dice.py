@@ -18,8 +18,8 @@ from bot.dice.result import RollResult
 from bot.dice.system import DiceSystem, compare
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
     from bot.dice.source import Roller
+    from bot.dice.system import Context
 
 CRITICAL_FACE = 10
 

@@ -18,7 +18,7 @@ from bot.dice.system import DiceSystem, Judgement, SumCheck
 from bot.systems.gurps import regulation
 
 if TYPE_CHECKING:
-    from bot.dice.context import Context
+    from bot.dice.system import Context
 
 
 class Outcome(Enum):

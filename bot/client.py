@@ -1,0 +1,97 @@
+"""``TabletopBot``: the bot's process — its settings, database and services.
+
+What it runs (cogs, persistent buttons, the command tree's translator) is installed by
+``bot.app``, which composes the bot; so this module, which every cog types against, imports
+no cog and the arrows keep pointing one way: app → cogs → client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.combat.service import EncounterService
+from bot.config import Settings
+from bot.dice import DieSource
+from bot.store.db import Database, connect
+from bot.store.migrate import upgrade
+from bot.store.settings import SettingsStore
+from bot.store.tables import TableStore
+from bot.systems import ruleset
+
+log = logging.getLogger("bot")
+
+Install = Callable[["TabletopBot"], Awaitable[None]]
+
+
+class TabletopBot(commands.Bot):
+    def __init__(
+        self,
+        config: Settings,
+        *,
+        install: Install,
+        tree_cls: type[app_commands.CommandTree] = app_commands.CommandTree,
+        database: Database | None = None,
+        dice: DieSource | None = None,
+        message_content: bool = True,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = message_content  # chat rolls; privileged (see README)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=tree_cls,
+            help_command=None,
+        )
+        self.config = config
+        self.dice = dice
+        self._database = database
+        self._install = install
+
+    @property
+    def database(self) -> Database:
+        assert self._database is not None, "the database connects in setup_hook"
+        return self._database
+
+    async def setup_hook(self) -> None:
+        if self._database is None:
+            self._database = connect(self.config.database_url)
+        await upgrade(self.database)
+        self.settings_store = SettingsStore(self.database)
+        self.tables = TableStore(self.database)
+        self.encounters = EncounterService(self.database, ruleset, self.dice)
+        await self._install(self)
+        await self.sync_commands()
+        # Everything loaded so far lives as long as the bot: keep it out of the collector's
+        # full passes, which would otherwise walk it again and again under load.
+        gc.freeze()
+        if not self.intents.message_content:
+            log.warning(
+                "The message-content intent is off: chat rolls (2D6>=8 typed in a channel) are "
+                "disabled; slash commands work. Enable it in the Developer Portal to use them."
+            )
+
+    async def sync_commands(self) -> None:
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        encounters = self.get_cog("Encounters")
+        if encounters is not None:  # the trackers' last states, still waiting their turn
+            try:
+                await asyncio.wait_for(encounters.trackers_drawn(), 5)  # type: ignore[attr-defined]
+            except Exception:
+                log.warning("some trackers were not brought up to date", exc_info=True)
+        await super().close()
+        if self._database is not None:
+            await self._database.dispose()
