@@ -89,7 +89,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 async def measure(url: str, count: int, ops: int) -> dict:
     database = connect(url)
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     rng = random.Random(1)
     timings: dict[str, list[float]] = {"next": [], "act": [], "status": []}
     calls = {

@@ -49,7 +49,7 @@ async def test_sigkill_at_a_random_point_loses_nothing_acknowledged(database_url
 
     database = connect(database_url)
     try:
-        state = await EncounterService(database, ruleset, ruleset).status(CHANNEL)
+        state = await EncounterService(database, ruleset).status(CHANNEL)
         assert state is not None
         # Committed before acknowledged: the database holds the last acknowledged command, or
         # one more if the kill came between its commit and its "ack" line.
@@ -62,7 +62,7 @@ async def test_sigkill_at_a_random_point_loses_nothing_acknowledged(database_url
 async def test_two_processes_on_one_database(database_url: str) -> None:
     database = connect(database_url)
     try:
-        service = EncounterService(database, ruleset, ruleset)
+        service = EncounterService(database, ruleset)
         await service.start(CHANNEL, GUILD, GM, "GranCrest")
         await service.add(CHANNEL, GM, "Goblin", count=3, stats=Stats(action_value=4))
         await service.add(CHANNEL, GM, "Hero", side=Side.PC, stats=Stats(action_value=7))

@@ -39,7 +39,7 @@ async def codes(coroutine) -> str:
 
 
 async def test_one_active_encounter_per_channel(database: Database) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     first = await service.start(CHANNEL, GUILD, GM, "GranCrest")
     assert first.version == 1 and first.encounter.id is not None
     assert await codes(service.start(CHANNEL, GUILD, GM, "Esperancer")) == "combat.already_active"
@@ -51,7 +51,7 @@ async def test_one_active_encounter_per_channel(database: Database) -> None:
 
 
 async def test_numbered_copies_and_who_may_add_what(database: Database) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await grancrest(service)
     out = await service.add(CHANNEL, GM, "Goblin", count=2)
     assert [c.name for c in out.encounter.combatants] == [
@@ -68,7 +68,7 @@ async def test_numbered_copies_and_who_may_add_what(database: Database) -> None:
 
 
 async def test_only_the_gm_advances_ends_and_undoes(database: Database) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await grancrest(service)
     assert await codes(service.next(CHANNEL, ALICE)) == "combat.not_gm"
     assert await codes(service.end(CHANNEL, ALICE)) == "combat.not_gm"
@@ -95,7 +95,7 @@ async def test_players_act_only_for_their_own_combatants(database: Database) -> 
 
 
 async def test_nothing_is_written_when_a_command_is_refused(database: Database) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await grancrest(service)
     before = await service.status(CHANNEL)
     await codes(service.act(CHANNEL, BOB, "interrupt", "Goblin 1", "x"))
@@ -123,7 +123,7 @@ async def test_undo_restores_the_state_before_each_change_in_turn(database: Data
 
 
 async def test_a_stale_click_is_refused_not_applied(database: Database) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await grancrest(service)
     seen = (await service.status(CHANNEL)).version  # type: ignore[union-attr]
     await service.next(CHANNEL, GM, expected_version=seen)
@@ -139,7 +139,7 @@ async def test_join_a_saved_character(database: Database) -> None:
             stats={"action_value": 7, "reflex": 3, "colour": "blue"},
         )  # fmt: skip
         session.add(hero)
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await service.start(CHANNEL, GUILD, GM, "GranCrest")
     assert await codes(service.join(CHANNEL, BOB, hero.id)) == "combat.not_owner"
     out = await service.join(CHANNEL, ALICE, hero.id)
@@ -178,11 +178,11 @@ async def test_an_encounter_survives_a_restart_mid_round(database_url: str) -> N
 
     second = connect(database_url)
     try:
-        after = await EncounterService(second, ruleset, ruleset).status(CHANNEL)
+        after = await EncounterService(second, ruleset).status(CHANNEL)
         assert after is not None and before is not None
         assert after.to_dict() == before.to_dict()
         assert (after.round, after.phase, after.find("Alice").used) == (1, Phase.MAIN, ["minor"])  # type: ignore[union-attr]
-        resumed = await EncounterService(second, ruleset, ruleset).act(CHANNEL, ALICE, "major")
+        resumed = await EncounterService(second, ruleset).act(CHANNEL, ALICE, "major")
         assert resumed.events[0].to_dict()["remaining"] == []
     finally:
         await second.dispose()
@@ -202,7 +202,7 @@ def simulate(steps: int, seed: int) -> Encounter:
 async def test_50_concurrent_clicks_on_one_version_make_exactly_one_advance(
     database: Database,
 ) -> None:
-    service = EncounterService(database, ruleset, ruleset)
+    service = EncounterService(database, ruleset)
     await grancrest(service)
     seen = (await service.status(CHANNEL)).version  # type: ignore[union-attr]
     results = await asyncio.gather(
