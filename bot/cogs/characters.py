@@ -10,7 +10,7 @@ from discord.ext import commands
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from bot.cogs.common import Refusal, caller_of, send
+from bot.cogs.common import Refusal, caller_of, option, send
 from bot.combat.model import Combatant, Side
 from bot.i18n import t
 from bot.i18n.translator import options, text
@@ -208,7 +208,7 @@ class CharactersCog(commands.Cog, name="Characters"):
         name: str,
         weapon: str,
         hit: str,
-        power: int,
+        power: option("power"),
         types: str = "weapon",
         ranged: bool = False,
     ) -> None:

@@ -11,10 +11,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.combat.errors import CombatError
 from bot.combat.service import Caller
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
+from bot.systems.fields import bound
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -38,6 +40,13 @@ async def in_time(
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         return await task
+
+
+def option(field: str) -> Any:
+    """The slash-option type of a number ``field``, bounded as ``bot.systems.fields`` says:
+    Discord's client refuses a value out of range before it is sent."""
+    b = bound(field)
+    return app_commands.Range[float if b.decimals else int, b.low, b.high]  # type: ignore[valid-type]
 
 
 class Refusal(LocalizedError):

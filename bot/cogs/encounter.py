@@ -13,14 +13,24 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy import select
 
-from bot.cogs.common import caller_of, channel_locale, in_time, report, send, user_locale
+from bot.cogs.common import (
+    caller_of,
+    channel_locale,
+    in_time,
+    option,
+    report,
+    send,
+    user_locale,
+)
 from bot.combat.errors import CombatError
 from bot.combat.model import Encounter, Side, Stats
 from bot.combat.service import Outcome
+from bot.dice.numbers import is_whole
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
+from bot.systems.fields import read
 from bot.systems.grancrest.combat import parse_numbers
 from bot.systems.stats import SCHEMAS, parse_with
 from bot.ui import render
@@ -318,16 +328,16 @@ class EncounterCog(commands.Cog, name="Encounters"):
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 64],
-        count: app_commands.Range[int, 1, 30] = 1,
+        count: option("count") = 1,
         side: str = "npc",
         hidden: bool = False,
-        action_value: int = 0,
-        reflex: int = 0,
-        initiative_mod: int = 0,
-        sonic_drive: int | None = None,
-        speed: float = 0.0,
-        dx: int = 0,
-        hp: int | None = None,
+        action_value: option("action_value") = 0,
+        reflex: option("reflex") = 0,
+        initiative_mod: option("initiative_mod") = 0,
+        sonic_drive: option("sonic_drive") | None = None,
+        speed: option("speed") = 0.0,
+        dx: option("dx") = 0,
+        hp: option("hp") | None = None,
         numbers: str = "",
     ) -> None:
         extra = await self._rule_numbers(interaction, numbers)
@@ -385,8 +395,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
     @options("character")
     async def join(self, interaction: discord.Interaction, character: str) -> None:
         character_id = (
-            int(character)
-            if character.isdigit()
+            read(character, "character")
+            if is_whole(character)
             else await self._character_named(interaction, character)
         )
         outcome = await in_time(

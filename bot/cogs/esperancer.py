@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import on_encounter_button, rule_set_action
+from bot.cogs.common import on_encounter_button, option, rule_set_action
 from bot.i18n.translator import options, text
 from bot.systems.esperancer.statuses import Effect
 
@@ -185,7 +185,7 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
     async def move(
         self,
         interaction: discord.Interaction,
-        metres: app_commands.Range[int, 0, 999],
+        metres: option("metres"),
         full: bool = False,
         past: str | None = None,
         combatant: str | None = None,

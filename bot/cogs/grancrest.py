@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.cogs.common import (
     channel_locale,
     on_encounter_button,
+    option,
     post_locale,
     rule_set_action,
     send,
@@ -93,7 +94,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         interaction: discord.Interaction,
         target: str,
         hit: str | None = None,
-        power: int | None = None,
+        power: option("power") | None = None,
         types: str | None = None,
         ranged: bool | None = None,
         attacker: str | None = None,
@@ -124,7 +125,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         interaction: discord.Interaction,
         name: str,
         hit: str,
-        power: int,
+        power: option("power"),
         types: str = "weapon",
         ranged: bool = False,
         combatant: str | None = None,
@@ -161,7 +162,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         self,
         interaction: discord.Interaction,
         target: str,
-        amount: app_commands.Range[int, 0, 9999],
+        amount: option("amount"),
         types: str = "weapon",
     ) -> None:
         await self._act(interaction, "damage", target, f"{amount} {types}")
@@ -179,7 +180,7 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         self,
         interaction: discord.Interaction,
         target: str,
-        amount: app_commands.Range[int, 0, 9999],
+        amount: option("amount"),
         levels: str = "",
     ) -> None:
         await self._act(
@@ -216,8 +217,8 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     async def move(
         self,
         interaction: discord.Interaction,
-        x: int,
-        y: int,
+        x: option("square"),
+        y: option("square"),
         full: bool = False,
         combatant: str | None = None,
     ) -> None:

@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import caller_of, post_locale, send, user_locale
+from bot.cogs.common import caller_of, option, post_locale, send, user_locale
 from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
+from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
@@ -23,6 +24,7 @@ from bot.store.stress import (
     stress_history,
     stress_of,
 )
+from bot.systems.fields import read
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome
 from bot.systems.gurps.regulation import Light, RegulationError
@@ -63,8 +65,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         self,
         interaction: discord.Interaction,
         kind: str,
-        level: app_commands.Range[int, 0, 99],
-        attribute: app_commands.Range[int, 1, 99],
+        level: option("level"),
+        attribute: option("attribute"),
     ) -> None:
         offset = level - attribute
         if kind in regulation.SKILL_COSTS:
@@ -119,10 +121,10 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @options("earned")
     async def gmxp(self, interaction: discord.Interaction, earned: str) -> None:
-        parts = re.split(r"[\s,、+]+", fold_width(earned).strip())
-        if not parts or not all(p.isdigit() for p in parts):
+        parts = [p for p in re.split(r"[\s,、+]+", fold_width(earned).strip()) if p]
+        if not parts or not all(is_whole(p) for p in parts):
             raise RegulationError("gurps.bad_xp", text=earned[:40])
-        total = sum(int(p) for p in parts)
+        total = sum(read(p, "earned") for p in parts)
         locale = await post_locale(self.bot, interaction)
         await send(
             interaction,
@@ -294,7 +296,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         interaction: discord.Interaction,
         character: str,
         skill: str,
-        mod: app_commands.Range[int, -30, 30] = 0,
+        mod: option("mod") = 0,
         pressure: bool = False,
         vision: bool = False,
     ) -> None:
@@ -354,9 +356,9 @@ class GurpsCog(commands.Cog, name="GURPS"):
                 )
                 name = row["name"]
             except RegulationError:
-                if mine or not re.fullmatch(r"-?[0-9]+", fold_width(which).strip()):
+                if mine or not is_whole(which):
                     raise
-                base, mods = int(fold_width(which).strip()), []  # an unsaved NPC: a number
+                base, mods = read(which, "skill", "opponent_skill"), []  # an unsaved NPC
             level = base + sum(v for _, v in mods)
             result, _ = roll_check(level, self.bot.dice)
             sides.append((name, level - (result.total or 0), result.text))
@@ -420,7 +422,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         interaction: discord.Interaction,
         character: str,
         night: str | None = None,
-        spend: app_commands.Range[int, -99, 99] = 0,
+        spend: option("spend") = 0,
     ) -> None:
         changing = night is not None or spend != 0
         row = await self._character(interaction, character, mine=changing)
@@ -462,7 +464,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
         self,
         interaction: discord.Interaction,
         character: str,
-        will: app_commands.Range[int, 1, 40] | None = None,
+        will: option("will_roll") | None = None,
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         if will is None:

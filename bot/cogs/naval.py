@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import on_encounter_button, post_locale, rule_set_action, send
+from bot.cogs.common import on_encounter_button, option, post_locale, rule_set_action, send
 from bot.cogs.encounter import matches
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
@@ -187,13 +187,13 @@ class NavalCog(commands.Cog, name="Naval"):
         self,
         interaction: discord.Interaction,
         side: str,
-        position: app_commands.Range[int, -99, 99],
+        position: option("position"),
         name: str | None = None,
         preset: str | None = None,
         flagship: bool = False,
-        hp: app_commands.Range[int, 1, 99999] | None = None,
-        areas: app_commands.Range[int, 1, 3] = 1,
-        helm: app_commands.Range[int, 1, 3] = 1,
+        hp: option("ship_hp") | None = None,
+        areas: option("areas") = 1,
+        helm: option("helm") = 1,
     ) -> None:
         if preset is None and hp is None:
             raise CombatError("naval.preset_or_hp")
@@ -219,8 +219,8 @@ class NavalCog(commands.Cog, name="Naval"):
         self,
         interaction: discord.Interaction,
         ship: str,
-        hp: app_commands.Range[int, 0, 99999] | None = None,
-        position: app_commands.Range[int, -99, 99] | None = None,
+        hp: option("amount") | None = None,
+        position: option("position") | None = None,
         flagship: bool | None = None,
     ) -> None:
         flag = None if flagship is None else ("yes" if flagship else "no")
@@ -253,7 +253,7 @@ class NavalCog(commands.Cog, name="Naval"):
         self,
         interaction: discord.Interaction,
         ship: str,
-        amount: app_commands.Range[int, 0, 99999],
+        amount: option("amount"),
         by: str | None = None,
     ) -> None:
         detail = f"amount={amount} by={by or ''} ship={ship}"
@@ -278,10 +278,10 @@ class NavalCog(commands.Cog, name="Naval"):
         self,
         interaction: discord.Interaction,
         ship: str,
-        area: app_commands.Range[int, 1, 3] = 1,
+        area: option("area") = 1,
         combatant: str | None = None,
         preset: str | None = None,
-        count: app_commands.Range[int, 1, 20] = 1,
+        count: option("crew") = 1,
     ) -> None:
         if combatant:
             await self._act(interaction, "aboard", combatant, f"area={area} ship={ship}")
@@ -365,7 +365,7 @@ class NavalCog(commands.Cog, name="Naval"):
         self,
         interaction: discord.Interaction,
         ship: str,
-        area: app_commands.Range[int, 1, 3] = 1,
+        area: option("area") = 1,
         combatant: str | None = None,
     ) -> None:
         await self._act(interaction, "board", combatant, f"area={area} ship={ship}")
@@ -398,11 +398,11 @@ class NavalCog(commands.Cog, name="Naval"):
         hit: str | None = None,
         damage: str | None = None,
         style: str | None = None,
-        reach: app_commands.Range[int, 0, 99] | None = None,
+        reach: option("reach") | None = None,
         area: bool = False,
         ships: bool = False,
         cover: str | None = None,
-        protect: app_commands.Range[int, 0, 9999] | None = None,
+        protect: option("protect") | None = None,
         attacker: str | None = None,
     ) -> None:
         given = {"hit": hit, "damage": damage, "style": style, "reach": reach,

@@ -28,6 +28,7 @@ from bot.combat.events import Edited, Event, Undone
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.combat.rules import RuleSet
 from bot.dice import DieSource
+from bot.dice.numbers import is_whole
 from bot.dice.source import system_die
 from bot.i18n import Term
 from bot.store.db import Database
@@ -43,6 +44,7 @@ from bot.store.encounters import (  # plain functions of a connection, run by Da
     tracker_of,
 )
 from bot.store.models import Character
+from bot.systems.fields import read
 
 # Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
 OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp", "GURPS": "gurps"}
@@ -400,8 +402,8 @@ def _hide_names(enc: Encounter, error: CombatError) -> None:
 
 def _combatant(enc: Encounter, key: str | int) -> Combatant:
     found = enc.combatant(key) if isinstance(key, int) else enc.find(key)
-    if found is None and isinstance(key, str) and key.isdigit():
-        found = enc.combatant(int(key))
+    if found is None and isinstance(key, str) and is_whole(key):  # an id typed for a name
+        found = enc.combatant(read(key, "combatant"))
     if found is None:
         raise CombatError("combat.unknown_combatant", name=str(key))
     return found

@@ -18,12 +18,13 @@ from itertools import product
 
 from bot.dice.errors import DiceError
 from bot.dice.limits import MAX_DICE_PER_TERM, MAX_SIDES
+from bot.dice.numbers import Bound, NumberError, read_int
 from bot.dice.parser import fold_width, normalize
 from bot.dice.result import RollResult
 from bot.dice.source import Roller
 
 MAX_ROWS = 1000
-_SUM = re.compile(r"([0-9]*)D([0-9]+)", re.IGNORECASE)
+_SUM = re.compile(r"([0-9]{0,6})D([0-9]{1,6})", re.IGNORECASE)  # longer: no valid table
 _D66 = re.compile(r"D66([ASDN]?)", re.IGNORECASE)
 _COLON = re.compile("[:：]")
 _ROW_HEAD = re.compile(r"\s*(-?[0-9]+)(?:\s*[-~〜]\s*(-?[0-9]+))?\s*")
@@ -77,13 +78,21 @@ def _dice_spec(text: str) -> str:
         return spec
     match = _SUM.fullmatch(spec)
     if not match:
-        raise DiceError("table.bad_dice", dice=text.strip())
+        raise DiceError("table.bad_dice", dice=text.strip()[:40])
     count, sides = int(match.group(1) or 1), int(match.group(2))
     if not (1 <= count <= MAX_DICE_PER_TERM and 1 <= sides <= MAX_SIDES):
-        raise DiceError("table.bad_dice", dice=text.strip())
+        raise DiceError("table.bad_dice", dice=text.strip()[:40])
     if count * (sides - 1) + 1 > MAX_ROWS:
         raise DiceError("table.too_big", size=count * (sides - 1) + 1, limit=MAX_ROWS)
     return f"{count}D{sides}"
+
+
+def _row_value(text: str, line: int, dice: str, allowed: set[int]) -> int:
+    """A row's value: one the dice can give (and never a 4,000-digit one read whole)."""
+    try:
+        return read_int(text, "value", Bound(min(allowed), max(allowed)))
+    except NumberError:
+        raise DiceError("table.bad_value", line=line, value=text[:20], dice=dice) from None
 
 
 def parse_table(text: str) -> DiceTable:
@@ -103,8 +112,8 @@ def parse_table(text: str) -> DiceTable:
         match = _ROW_HEAD.fullmatch(fold_width(line[: colon.start()])) if colon else None
         if colon is None or match is None:
             raise DiceError("table.bad_row", line=number, text=line.strip()[:40])
-        low = int(match.group(1))
-        high = int(match.group(2)) if match.group(2) else low
+        low = _row_value(match.group(1), number, dice, allowed)
+        high = _row_value(match.group(2), number, dice, allowed) if match.group(2) else low
         row_text = line[colon.end() :].strip().replace("\\n", "\n")
         for value in range(low, high + 1):
             if value not in allowed:

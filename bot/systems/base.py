@@ -10,7 +10,9 @@ from bot.combat.errors import CombatError
 from bot.combat.events import Rolled
 from bot.combat.model import Combatant, Encounter, Side
 from bot.dice import DieSource, roll
+from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
+from bot.systems.fields import read
 
 
 def check(
@@ -40,7 +42,7 @@ def set_gm_order(enc: Encounter, names: str) -> list[int]:
         part = part.strip()
         if not part:
             continue
-        c = enc.find(part) or (enc.combatant(int(part)) if part.isdigit() else None)
+        c = enc.find(part) or (enc.combatant(read(part, "combatant")) if is_whole(part) else None)
         if c is None:
             raise CombatError("combat.unknown_combatant", name=part)
         if c not in wanted:

@@ -8,44 +8,33 @@ are refused with the list of what is allowed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from bot.dice.numbers import Bound, read_number
 from bot.dice.parser import fold_width
 from bot.i18n import LocalizedError
+from bot.systems.fields import FIELDS
 
 
 class StatError(LocalizedError):
     pass
 
 
-@dataclass(frozen=True)
-class Stat:
-    kind: type  # int or float
-    low: float
-    high: float
+def _fields(*names: str) -> dict[str, Bound]:
+    return {name: FIELDS[name] for name in names}
 
 
-COMMON = {"hp": Stat(int, -999, 9999), "max_hp": Stat(int, 0, 9999)}
-SCHEMAS: dict[str, dict[str, Stat]] = {
-    "DiceBot": {**COMMON, "action_value": Stat(int, 0, 99)},
-    "GranCrest": {
-        **COMMON, "action_value": Stat(int, 0, 99), "reflex": Stat(int, 0, 99),
-        "move": Stat(int, 0, 99), "strength": Stat(int, 0, 99), "spirit": Stat(int, 0, 99),
-        "weapon": Stat(int, 0, 999), "heat": Stat(int, 0, 999), "impact": Stat(int, 0, 999),
-        "internal": Stat(int, 0, 999),
-    },
-    "Esperancer": {
-        **COMMON, "initiative_mod": Stat(int, -99, 99), "sonic_drive": Stat(int, 0, 999),
-        "speed": Stat(int, 0, 999), "dodge": Stat(int, -99, 99), "boss": Stat(int, 0, 1),
-    },
-    "GURPS": {
-        **COMMON, "speed": Stat(float, 0, 99), "dx": Stat(int, 1, 40), "st": Stat(int, 1, 40),
-        "iq": Stat(int, 1, 40), "ht": Stat(int, 1, 40), "will": Stat(int, -5, 5),
-        "fatigue_st": Stat(int, 1, 99),
-    },
+COMMON = ("hp", "max_hp")
+SCHEMAS: dict[str, dict[str, Bound]] = {
+    "DiceBot": _fields(*COMMON, "action_value"),
+    "GranCrest": _fields(
+        *COMMON, "action_value", "reflex", "move", "strength", "spirit", "weapon", "heat",
+        "impact", "internal",
+    ),
+    "Esperancer": _fields(*COMMON, "initiative_mod", "sonic_drive", "speed", "dodge", "boss"),
+    "GURPS": _fields(*COMMON, "speed", "dx", "st", "iq", "ht", "will", "fatigue_st"),
 }  # fmt: skip
 
-_PAIR = re.compile(r"([A-Za-z_]+)\s*[=:]\s*(-?[0-9]+(?:\.[0-9]+)?)")
+_PAIR = re.compile(r"([A-Za-z_]+)\s*[=:]\s*([+-]?[0-9]+(?:\.[0-9]+)?)")
 
 
 def parse_stats(text: str, system: str) -> dict[str, int | float]:
@@ -53,8 +42,8 @@ def parse_stats(text: str, system: str) -> dict[str, int | float]:
     return parse_with(text, SCHEMAS.get(system, SCHEMAS["DiceBot"]))
 
 
-def parse_with(text: str, schema: dict[str, Stat]) -> dict[str, int | float]:
-    """``name=value`` pairs read and checked against ``schema``."""
+def parse_with(text: str, schema: dict[str, Bound]) -> dict[str, int | float]:
+    """``name=value`` pairs read and checked against ``schema`` (bounds from ``FIELDS``)."""
     folded = fold_width(text).replace(",", " ").replace("、", " ")
     values: dict[str, int | float] = {}
     rest = _PAIR.sub(" ", folded).strip()
@@ -62,11 +51,8 @@ def parse_with(text: str, schema: dict[str, Stat]) -> dict[str, int | float]:
         raise StatError("char.bad_stats", text=rest[:40], known=", ".join(schema))
     for name, raw in _PAIR.findall(folded):
         key = name.lower()
-        stat = schema.get(key)
-        if stat is None:
+        bound = schema.get(key)
+        if bound is None:
             raise StatError("char.unknown_stat", name=key, known=", ".join(schema))
-        value = float(raw) if stat.kind is float else int(float(raw))
-        if not stat.low <= value <= stat.high:
-            raise StatError("char.stat_range", name=key, low=stat.low, high=stat.high)
-        values[key] = value
+        values[key] = read_number(raw, key, bound)
     return values

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.systems.stats import StatError, parse_stats
+from bot.i18n import LocalizedError
+from bot.systems.stats import parse_stats
 from tests.cogs.conftest import World
 
 
@@ -16,7 +17,7 @@ def test_stats_are_checked_against_the_system() -> None:
     for bad, system in (("mana=3", "GranCrest"), ("reflex=500", "GranCrest"), ("hp 3", "DiceBot")):
         try:
             parse_stats(bad, system)
-        except StatError as error:
+        except LocalizedError as error:  # StatError, or NumberError for the bounds
             assert error.message
         else:
             raise AssertionError(bad)

@@ -25,11 +25,13 @@ from bot.combat.events import (
 from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.combat.rights import edit
 from bot.dice import DiceError, DieSource, RollResult, roll
+from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values as options
 from bot.systems.base import yes
 from bot.systems.esperancer import statuses
 from bot.systems.esperancer.statuses import ECONOMY, Effect, numbers
+from bot.systems.fields import read
 
 
 def _roll(command: str, dice: DieSource | None) -> RollResult:
@@ -61,17 +63,18 @@ def set_numbers(
             numbers(c)["boss"] = yes(value)
             if yes(value):  # bosses are immune to sleep and faint: they end at once
                 events += statuses.remove(c, Effect.SLEEP) + statuses.remove(c, Effect.FAINT)
-        elif key in ("hp", "dodge", "speed") and re.fullmatch(r"-?[0-9]{1,6}", value):
+        elif key in ("hp", "dodge", "speed"):
+            number = read(value, key)
             if key == "hp":
-                events += edit(c, "hp", c.stats.hp, int(value))
-                c.stats.hp = int(value)
-                c.stats.max_hp = c.stats.max_hp or int(value)
+                events += edit(c, "hp", c.stats.hp, number)
+                c.stats.hp = number
+                c.stats.max_hp = c.stats.max_hp or number
             elif key == "speed":
-                events += edit(c, "speed", int(c.stats.speed), int(value))
-                c.stats.speed = int(value)  # where /combat add and /char put it too
+                events += edit(c, "speed", int(c.stats.speed), number)
+                c.stats.speed = number  # where /combat add and /char put it too
             else:
-                events += edit(c, key, numbers(c).get(key, 0), int(value))
-                numbers(c)[key] = int(value)
+                events += edit(c, key, numbers(c).get(key, 0), number)
+                numbers(c)[key] = number
         else:
             raise CombatError("esp.bad_numbers", text=f"{key}={value}"[:40])
     return events
@@ -157,8 +160,8 @@ def attack(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | N
     ]  # fmt: skip
     if hits:
         spec = found.get("damage", "0") or "0"
-        if re.fullmatch(r"[0-9]{1,6}", spec):
-            amount = int(spec)
+        if is_whole(spec):
+            amount = read(spec, "damage")
         else:  # a damage roll is not a check: a plain roll, no explosion
             damage = _roll(spec.upper(), dice)
             amount = max(0, damage.total or 0)  # damage never heals
@@ -216,7 +219,7 @@ def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     match = re.match(r"\s*([0-9]{1,6})", fold_width(detail))
     if not match:
         raise CombatError("esp.bad_move", text=detail[:40])
-    metres, full = int(match.group(1)), "full" in detail.lower()
+    metres, full = read(match.group(1), "metres"), "full" in detail.lower()
     action = Action.MAJOR if full else Action.MINOR
     ECONOMY.own_turn(enc, c)
     ECONOMY.still_may(c, action)

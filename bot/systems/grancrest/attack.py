@@ -23,6 +23,7 @@ from bot.combat.model import Action, Combatant, Condition, Encounter, Prompt
 from bot.combat.rights import edit
 from bot.dice import DiceError, DieSource, RollResult, roll
 from bot.dice.parser import fold_width
+from bot.systems.fields import read
 from bot.systems.grancrest import combat
 from bot.systems.grancrest.combat import ECONOMY
 from bot.systems.grancrest.rules import can_target, damage_roll, distance, hp_damage
@@ -101,10 +102,7 @@ def declare(
             raise CombatError("gc.ranged_0sq", name=target.name)
         if not ranged and apart > 0:  # a melee attack reaches the same square only
             raise CombatError("gc.out_of_reach", name=target.name, distance=apart)
-    try:
-        power = int(options.get("power", "0"))
-    except ValueError:
-        raise CombatError("gc.bad_check", text=options.get("power", "")) from None
+    power = read(options.get("power", "0"), "power")
     types = sorted(combat.parse_types(options.get("types", "weapon").replace(",", " ")))
     hit = _check(options.get("hit", "2D6"), dice)
     ECONOMY.spend(enc, attacker, Action.MAJOR)
@@ -194,10 +192,7 @@ def set_weapon(
     if not name:
         raise CombatError("gc.bad_weapon", text=detail[:40])
     _check(options.get("hit", "2D6"), lambda sides: 1)  # checks the dice are a valid check
-    try:
-        power = int(options.get("power", "0"))
-    except ValueError:
-        raise CombatError("gc.bad_weapon", text=detail[:40]) from None
+    power = read(options.get("power", "0"), "power")
     weapon = {
         "hit": options.get("hit", "2D6").upper(),
         "power": power,

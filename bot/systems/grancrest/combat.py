@@ -21,6 +21,7 @@ from bot.combat.rights import edit
 from bot.combat.rules import Verdict
 from bot.dice import DieSource, RollResult
 from bot.dice.parser import fold_width
+from bot.systems.fields import FIELDS, read
 from bot.systems.grancrest.rules import (
     DamageType,
     Defenses,
@@ -31,12 +32,12 @@ from bot.systems.grancrest.rules import (
     heal,
     hp_damage,
 )
-from bot.systems.stats import Stat, StatError, parse_with
+from bot.systems.stats import StatError, parse_with
 
 GC_STATS = {
-    "hp": Stat(int, -999, 9999), "max_hp": Stat(int, 0, 9999), "strength": Stat(int, 0, 99),
-    "spirit": Stat(int, 0, 99), "weapon": Stat(int, 0, 999), "heat": Stat(int, 0, 999),
-    "impact": Stat(int, 0, 999), "internal": Stat(int, 0, 999), "move": Stat(int, 0, 99),
+    name: FIELDS[name]
+    for name in ("hp", "max_hp", "strength", "spirit", "weapon", "heat", "impact", "internal",
+                 "move")
 }  # fmt: skip
 DEFENSES = ("weapon", "heat", "impact", "internal")
 ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
@@ -135,7 +136,7 @@ def take_damage(
         raise CombatError("gc.no_hp", name=c.name)
     if c.condition is Condition.DEAD:
         raise CombatError("gc.already_dead", name=c.name)
-    return apply_loss(c, hp_damage(int(match.group(1)), defenses(c), types))
+    return apply_loss(c, hp_damage(read(match.group(1), "amount"), defenses(c), types))
 
 
 def apply_loss(c: Combatant, loss: int) -> list[Event]:
@@ -166,12 +167,13 @@ def take_healing(
     usable = {Dying(int(n)) for n in re.findall(r"[1-3]", match.group(2) or "")}
     if c.condition is Condition.DEAD:
         raise CombatError("gc.heal_dead")
+    amount = read(match.group(1), "amount")
     strength = numbers(c).get("strength")
     if strength is None:  # no dying levels to heal through: it simply gets HP back
-        healed_hp = c.stats.hp + int(match.group(1))
+        healed_hp = c.stats.hp + amount
         becomes_acted = False
     else:
-        healed = heal(c.stats.hp, int(match.group(1)), int(strength), usable)  # HealRefused
+        healed = heal(c.stats.hp, amount, int(strength), usable)  # HealRefused
         healed_hp, becomes_acted = healed.hp, healed.becomes_acted
     healed_hp = min(healed_hp, c.stats.max_hp) if c.stats.max_hp is not None else healed_hp
     gained = max(0, healed_hp - c.stats.hp)

@@ -23,6 +23,7 @@ from bot.combat.rules import Verdict
 from bot.dice import DiceError, DieSource, roll
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values, yes
+from bot.systems.fields import read
 
 DEATH_CHECKS = (1, 2, 3, 4)  # HT rolls on reaching −1×HT … −4×HT
 DEAD_AT = 5  # −5×HT: dead at once
@@ -52,8 +53,8 @@ def verdict(c: Combatant) -> Verdict | None:
 
 def _amount(c: Combatant, spec: str, dice: DieSource | None) -> tuple[int, list[Event]]:
     text = fold_width(spec).strip().upper()
-    if re.fullmatch(r"[0-9]{1,6}", text):
-        return int(text), []
+    if re.fullmatch(r"[0-9]+", text):
+        return read(text, "amount"), []
     try:
         result = roll(text, system="GURPS", dice=dice, strict=True)
     except DiceError as error:

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from bot.dice.parser import fold_width
 from bot.i18n import LocalizedError
+from bot.systems.fields import read
 
 
 class RegulationError(LocalizedError):
@@ -207,7 +208,7 @@ def parse_sheet(text: str) -> Sheet:
     if rest:
         raise RegulationError("gurps.bad_sheet", text=rest[:40])
     for group, name, raw in _SHEET_ITEM.findall(folded):
-        value = int(raw)
+        value = read(raw, "sheet", name)
         if group:
             getattr(sheet, _SHEET_GROUPS[group])[name] = value
         elif name.lower() in _SHEET_KEYS:

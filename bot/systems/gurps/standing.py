@@ -11,7 +11,9 @@ import re
 from typing import Any
 
 from bot.dice import DieSource, RollResult, roll
+from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
+from bot.systems.fields import read
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import RegulationError
@@ -36,8 +38,8 @@ def standing(
     Modifiers: depressed −5; the scene's darkness when the check needs sight (闇視 / 暗視 as the
     digest says); the dexterity rule for the craft skills."""
     name = skill_name(skill)
-    if re.fullmatch(r"-?[0-9]+", name):
-        base = int(name)
+    if is_whole(name):
+        base = read(name, "skill")
     elif name.lower() in ATTRIBUTES and name.lower() in stats:
         base = int(stats[name.lower()])
     elif name in state.get("skills", {}):

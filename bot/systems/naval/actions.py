@@ -14,6 +14,7 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Side
 from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
 from bot.systems.base import key_values, yes
+from bot.systems.fields import read
 from bot.systems.naval import attack, battlefield
 from bot.systems.naval.battlefield import ECONOMY, PRESETS, ShipSpec
 
@@ -23,14 +24,11 @@ WIND = {"headwind": {Side.PC: "forward", Side.NPC: "back"},
         "tailwind": {Side.PC: "back", Side.NPC: "forward"}}  # fmt: skip
 
 
-def _int(found: dict[str, str], key: str, default: int | None = None) -> int:
+def _int(found: dict[str, str], key: str, default: int | None = None, field: str = "") -> int:
     value = found.get(key)
     if value is None and default is not None:
         return default
-    try:
-        return int(value or "")
-    except ValueError:
-        raise CombatError("naval.bad_detail", key=key, value=(value or "—")[:20]) from None
+    return read(value or "", field or key, key)
 
 
 def _ship(enc: Encounter, name: str) -> Combatant:
@@ -48,7 +46,9 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
             raise CombatError("naval.unknown_preset", name=preset[:40], known=", ".join(PRESETS))
         spec = PRESETS[preset]
     else:
-        spec = ShipSpec(_int(found, "hp"), _int(found, "areas", 1), _int(found, "helm", 1) - 1)
+        spec = ShipSpec(
+            _int(found, "hp", field="ship_hp"), _int(found, "areas", 1), _int(found, "helm", 1) - 1
+        )
     side = Side.PC if found.get("side", "pc").lower() == "pc" else Side.NPC
     flagship = yes(found.get("flagship"))
     name = found.get("name") or preset or ""
@@ -102,9 +102,7 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     direction = words[0] if words else ""
     if direction not in ("forward", "back"):
         raise CombatError("naval.bad_direction", text=detail[:20])
-    times = 2 if len(words) > 1 and words[1] == "2" else 1
-    if len(words) > 1 and words[1] not in ("1", "2"):
-        raise CombatError("naval.one_position", name=c.name)
+    times = read(words[1], "steps") if len(words) > 1 else 1
     ship = battlefield.at_helm(enc, c)
     kind = c.extra.get("licence", "none")
     spend = {"none": [Action.MOVE, Action.MINOR, Action.MAJOR],
@@ -139,8 +137,6 @@ def ship_damage(
     if by in ("pc", "npc") and Side(by) is not ship.side:
         events += battlefield.ship_attacked(enc, Side(by))
     amount = _int(found, "amount")
-    if amount < 0:
-        raise CombatError("naval.bad_detail", key="amount", value=str(amount))
     return events + battlefield.deal(enc, ship, amount)
 
 
@@ -199,9 +195,7 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     elif found.get("flagship", "").lower() in ("no", "false", "0", "いいえ"):
         data["flagship"] = False
     if "hp" in found:
-        hp = _int(found, "hp")
-        if hp < 0:
-            raise CombatError("naval.bad_detail", key="hp", value=str(hp))
+        hp = _int(found, "hp", field="amount")
         if ship.out and hp > 0:  # a wreck stays a wreck until the fight ends
             raise CombatError("naval.target_out", name=ship.name)
         loss = (ship.stats.hp or 0) - hp

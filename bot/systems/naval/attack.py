@@ -22,8 +22,10 @@ from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.combat.rights import edit
 from bot.dice import DieSource, roll
 from bot.dice.errors import DiceError
+from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values, yes
+from bot.systems.fields import read
 from bot.systems.naval import battlefield
 from bot.systems.naval.battlefield import ECONOMY
 
@@ -76,7 +78,7 @@ def rough_seas_penalty(enc: Encounter, c: Combatant) -> int:
     return -2 if flyers else 0
 
 
-_DICE = re.compile(r"(\d*)D(\d*)", re.IGNORECASE)
+_DICE = re.compile(r"([0-9]*)D([0-9]*)", re.IGNORECASE)
 
 
 def adjusted(check: str, extra_dice: int, modifier: int) -> str:
@@ -95,8 +97,9 @@ def _roll(
     command: str, c: Combatant, purpose: str, dice: DieSource | None, key: str
 ) -> tuple[int, Rolled]:
     plain = fold_width(command).strip()
-    if re.fullmatch(r"[+-]?\d+", plain):  # a fixed number rolls nothing
-        return int(plain), Rolled(c.id, purpose, plain, int(plain), [])
+    if is_whole(plain):  # a fixed number rolls nothing
+        value = read(plain, "roll", key)
+        return value, Rolled(c.id, purpose, plain, value, [])
     try:
         result = roll(command, system="DiceBot", dice=dice, strict=True)
     except DiceError as error:  # which field, then what and where in it
@@ -138,10 +141,7 @@ def at_position(enc: Encounter, position: int, ships_too: bool) -> list[Combatan
 def _weapon(c: Combatant, found: dict[str, str]) -> Weapon:
     own = c.extra.get("weapon") or {}
     reach = found.get("reach", own.get("reach"))
-    try:
-        reach_value = None if reach in (None, "", "scene") else int(str(reach).split("-")[-1])
-    except ValueError:
-        raise CombatError("naval.bad_detail", key="reach", value=str(reach)[:20]) from None
+    reach_value = None if reach in (None, "", "scene") else read(str(reach).split("-")[-1], "reach")
     weapon = Weapon(
         own.get("name", ""),
         found.get("hit") or own.get("hit", ""),
@@ -195,10 +195,8 @@ def declare(
     else:
         targets = [target]
     cover = battlefield.find(enc, found["cover"]) if found.get("cover") else None
-    try:  # a protection skill's value, taken off the damage to the chosen target
-        protection = max(0, int(found.get("protect") or 0))
-    except ValueError:
-        raise CombatError("naval.bad_detail", key="protect", value=found["protect"][:20]) from None
+    # A protection skill's value, taken off the damage to the chosen target.
+    protection = read(found.get("protect") or "0", "protect")
     if cover is not None and (cover.out or distance(enc, cover, target) not in (0,)):
         raise CombatError("naval.cannot_cover", name=cover.name, target=target.name)
 
@@ -245,10 +243,8 @@ def crew(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     spec = CREW_PRESETS[preset]
     ship = battlefield.find(enc, found.get("ship", ""))
     battlefield.ship_data(ship)
-    try:
-        count, area = int(found.get("count") or 1), int(found.get("area") or 1) - 1
-    except ValueError:
-        raise CombatError("naval.bad_detail", key="count", value=detail[:20]) from None
+    count = read(found.get("count") or "1", "crew", "count")
+    area = read(found.get("area") or "1", "area") - 1
     if not 0 <= area < battlefield.ship_data(ship)["areas"]:
         raise CombatError("naval.no_such_area", ship=ship.name,
                           areas=battlefield.ship_data(ship)["areas"])  # fmt: skip
@@ -294,7 +290,4 @@ def set_numbers(
 
 
 def _number(found: dict[str, str], key: str) -> int:
-    value = found[key].strip()
-    if not re.fullmatch(r"-?[0-9]{1,6}", value):
-        raise CombatError("naval.bad_detail", key=key, value=value[:20] or "—")
-    return int(value)
+    return read(found[key], key)

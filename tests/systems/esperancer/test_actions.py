@@ -7,6 +7,7 @@ import pytest
 from bot.combat.errors import CombatError
 from bot.combat.events import AttackResolved, Damaged, EngageChanged, MovedDistance, Rolled
 from bot.combat.model import Condition, Encounter, Side
+from bot.dice.numbers import NumberError
 from bot.systems import ruleset
 from bot.systems.esperancer.actions import options
 from tests.combat.helpers import add, encounter, step
@@ -41,9 +42,13 @@ def test_options_run_until_the_next_key_and_accept_full_width() -> None:
 
 def test_bad_numbers_are_named() -> None:
     enc, hero, _, _ = hero_first()
-    with pytest.raises(CombatError) as error:
+    with pytest.raises(NumberError) as error:
         run(enc, "esp_set", hero, "hp=lots")
-    assert code(error) == "esp.bad_numbers" and "hp=lots" in str(error.value.params)
+    assert error.value.code == "number.not_a_number"
+    assert error.value.params["field"] == "hp" and error.value.params["text"] == "lots"
+    with pytest.raises(CombatError) as refused:
+        run(enc, "esp_set", hero, "mana=3")
+    assert code(refused) == "esp.bad_numbers" and "mana=3" in str(refused.value.params)
 
 
 def test_engaged_weapons_reach_only_enemies_in_the_same_engage() -> None:
