@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.combat.service import EncounterService
 from bot.config import Settings
 from bot.dice import DieSource
+from bot.store.characters import CharacterStore
 from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
 from bot.store.settings import SettingsStore
@@ -65,6 +66,7 @@ class TabletopBot(commands.Bot):
         await upgrade(self.database)
         self.settings_store = SettingsStore(self.database)
         self.tables = TableStore(self.database)
+        self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)
         await self._install(self)
         await self.sync_commands()

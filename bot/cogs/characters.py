@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
 from bot.cogs.common import Refusal, caller_of, option, send
 from bot.combat.model import Combatant, Side
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 CHARACTERS = Character.__table__
-MAX_PER_PLAYER = 50
 
 
 def describe(row: Any) -> str:
@@ -59,10 +58,14 @@ class CharactersCog(commands.Cog, name="Characters"):
             raise Refusal("char.unknown", name=name, system=system)
         return row
 
-    async def _mine(self, interaction: discord.Interaction, row: Any) -> None:
+    async def _change(
+        self, interaction: discord.Interaction, row: Any, change: Callable[[dict], dict]
+    ) -> dict:
+        """The stats as ``change`` makes them of the saved ones (its player or a GM)."""
         caller = await caller_of(self.bot, interaction)
-        if row["owner_id"] != caller.user_id and not caller.manages_channel:
-            raise Refusal("char.not_yours", name=row["name"])
+        return await self.bot.characters.change_stats(
+            row["id"], caller.user_id, caller.manages_channel, change
+        )
 
     @char.command(
         name=text("create", "cmd.char.create"),
@@ -81,31 +84,18 @@ class CharactersCog(commands.Cog, name="Characters"):
     ) -> None:
         system = await self._system(interaction)
         values = parse_stats(stats, system)
-        async with self.bot.database.read() as conn:
-            owned = (
-                await conn.execute(
-                    select(CHARACTERS.c.id).where(
-                        CHARACTERS.c.guild_id == interaction.guild_id,
-                        CHARACTERS.c.owner_id == interaction.user.id,
-                    )
-                )
-            ).all()
-        if len(owned) >= MAX_PER_PLAYER:
-            raise Refusal("char.too_many", limit=MAX_PER_PLAYER)
-        try:
-            async with self.bot.database.write() as conn:
-                await conn.execute(
-                    insert(CHARACTERS).values(
-                        guild_id=interaction.guild_id,
-                        owner_id=interaction.user.id,
-                        system=system,
-                        name=name.strip(),
-                        stats=values,
-                    )
-                )
-        except IntegrityError:
-            raise Refusal("char.exists", name=name, system=system) from None
-        await send(interaction, t("char.created", name=name, system=system), ephemeral=True)
+        name = name.strip()
+        if not name:
+            raise Refusal("char.bad_name")
+        await self.bot.characters.create(
+            interaction.guild_id or 0, interaction.user.id, system, name, values
+        )
+        await send(
+            interaction,
+            t("char.created", name=name, system=system),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @char.command(
         name=text("show", "cmd.char.show"),
@@ -163,15 +153,11 @@ class CharactersCog(commands.Cog, name="Characters"):
     @options("name", "stats")
     async def edit(self, interaction: discord.Interaction, name: str, stats: str) -> None:
         row = await self._find(interaction, name)
-        await self._mine(interaction, row)
-        merged = {**row["stats"], **parse_stats(stats, row["system"])}
-        async with self.bot.database.write() as conn:
-            await conn.execute(
-                update(CHARACTERS).where(CHARACTERS.c.id == row["id"]).values(stats=merged)
-            )
+        values = parse_stats(stats, row["system"])
+        saved = await self._change(interaction, row, lambda now: {**now, **values})
         await send(
             interaction,
-            describe({**row, "stats": merged}),
+            describe(saved),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -184,10 +170,14 @@ class CharactersCog(commands.Cog, name="Characters"):
     @options("name")
     async def delete_(self, interaction: discord.Interaction, name: str) -> None:
         row = await self._find(interaction, name)
-        await self._mine(interaction, row)
-        async with self.bot.database.write() as conn:
-            await conn.execute(delete(CHARACTERS).where(CHARACTERS.c.id == row["id"]))
-        await send(interaction, t("char.deleted", name=name), ephemeral=True)
+        caller = await caller_of(self.bot, interaction)
+        await self.bot.characters.delete(row["id"], caller.user_id, caller.manages_channel)
+        await send(
+            interaction,
+            t("char.deleted", name=row["name"]),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @char.command(
         name=text("weapon", "cmd.char.weapon"),
@@ -213,7 +203,6 @@ class CharactersCog(commands.Cog, name="Characters"):
         ranged: bool = False,
     ) -> None:
         row = await self._find(interaction, name)
-        await self._mine(interaction, row)
         holder = Combatant(0, row["name"], Side.PC)  # checks and shapes it like in combat
         reach = "yes" if ranged else "no"
         set_weapon(
@@ -222,14 +211,15 @@ class CharactersCog(commands.Cog, name="Characters"):
             f"name={weapon} hit={hit} power={power} types={types} ranged={reach}",
             None,
         )  # type: ignore[arg-type]
-        stats = dict(row["stats"])
-        stats["weapons"] = {**stats.get("weapons", {}), **holder.extra["gc"]["weapons"]}
-        async with self.bot.database.write() as conn:
-            await conn.execute(
-                update(CHARACTERS).where(CHARACTERS.c.id == row["id"]).values(stats=stats)
-            )
+        made = holder.extra["gc"]["weapons"]
+        await self._change(
+            interaction, row, lambda now: {**now, "weapons": {**now.get("weapons", {}), **made}}
+        )
         await send(
-            interaction, t("char.weapon_saved", name=row["name"], weapon=weapon), ephemeral=True
+            interaction,
+            t("char.weapon_saved", name=row["name"], weapon=weapon),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @show.autocomplete("name")

@@ -16,7 +16,7 @@ from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.i18n import t
 from bot.i18n.translator import options, text
-from bot.store.characters import find_character, names_matching
+from bot.store.characters import change_state, find_character, names_matching
 from bot.store.stress import (
     change_stress,
     new_session,
@@ -426,22 +426,27 @@ class GurpsCog(commands.Cog, name="GURPS"):
     ) -> None:
         changing = night is not None or spend != 0
         row = await self._character(interaction, character, mine=changing)
-        stats, state = row["stats"], row.get("state") or {}
+        stats = row["stats"]
         if "st" not in stats or "ht" not in stats:
             raise RegulationError("gurps.needs_st_ht", name=row["name"])
         # With extra ST, the ST that sets fatigue (fatigue_st) counts instead.
         full = regulation.fatigue(int(stats.get("fatigue_st", stats["st"])), int(stats["ht"]))
-        # Two pools: what bad nights took (only sleep gives it back) and what was spent.
-        lost, spent = int(state.get("fatigue_lost", 0)), int(state.get("fatigue_spent", 0))
-        if night == "sleep":
-            lost = spent = 0
-        elif night is not None:
-            lost = min(full, lost + NIGHTS[night])
-        spent = max(0, min(full - lost, spent + spend))
-        if changing:
-            await set_state(self.bot.database, row["id"], fatigue_lost=lost, fatigue_spent=spent)
+
+        def work(now: dict) -> tuple[dict, int]:
+            """From the pools as saved now (the row locked): what bad nights took (only sleep
+            gives it back) and what was spent."""
+            state = now.get("state") or {}
+            lost, spent = int(state.get("fatigue_lost", 0)), int(state.get("fatigue_spent", 0))
+            if night == "sleep":
+                lost = spent = 0
+            elif night is not None:
+                lost = min(full, lost + NIGHTS[night])
+            spent = max(0, min(full - lost, spent + spend))
+            changes = {"fatigue_lost": lost, "fatigue_spent": spent} if changing else {}
+            return changes, full - lost - spent
+
+        left = await change_state(self.bot.database, row["id"], work)
         locale = await post_locale(self.bot, interaction)
-        left = full - lost - spent
         await send(
             interaction,
             t("gurps.fatigue", locale=locale, name=row["name"], left=left, full=full),
@@ -516,15 +521,19 @@ class GurpsCog(commands.Cog, name="GURPS"):
     @options("character", "use")
     async def unused_cp(self, interaction: discord.Interaction, character: str, use: str) -> None:
         row = await self._character(interaction, character, mine=True)
-        used = dict((row.get("state") or {}).get("unused_cp", {}))
         if use == "new_scenario":
             caller = await caller_of(self.bot, interaction)
             if not caller.manages_channel:
                 raise RegulationError("gurps.gm_only")
-            used = {}
-        else:
-            used = regulation.spend_unused_cp(used, use)
-        await set_state(self.bot.database, row["id"], unused_cp=used)
+
+        def work(now: dict) -> tuple[dict, dict]:
+            # Counted from the uses saved now (the row locked), so the limit of 3 holds when
+            # several players press at once.
+            before = dict((now.get("state") or {}).get("unused_cp", {}))
+            used = {} if use == "new_scenario" else regulation.spend_unused_cp(before, use)
+            return {"unused_cp": used}, used
+
+        used = await change_state(self.bot.database, row["id"], work)
         locale = await post_locale(self.bot, interaction)
         counts = ", ".join(
             f"{t(f'unused_cp.{u}', locale=locale)} {used.get(u, 0)}/{regulation.MAX_UNUSED_CP_USES}"

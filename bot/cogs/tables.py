@@ -60,8 +60,8 @@ class TablesCog(commands.Cog, name="Tables"):
             source = content.replace("\\n", "\n") if "\n" not in content else content
         else:
             raise Refusal("table.nothing")
-        table = await self.bot.tables.add(
-            interaction.guild_id or 0, caller.user_id, command, source
+        name, table = await self.bot.tables.add(
+            interaction.guild_id or 0, caller.user_id, caller.manages_channel, command, source
         )
         await send(
             interaction,
@@ -69,9 +69,10 @@ class TablesCog(commands.Cog, name="Tables"):
                 "table.added",
                 locale=user_locale(interaction),
                 name=table.name,
-                command=command.upper(),
+                command=name,
                 rows=len(table.rows),
             ),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @table.command(
@@ -96,26 +97,26 @@ class TablesCog(commands.Cog, name="Tables"):
     async def roll_(self, interaction: discord.Interaction, command: str) -> None:
         tables = await self.bot.tables.for_guild(interaction.guild_id)
         if command.upper() not in tables:
-            raise Refusal("table.unknown", command=command)
+            raise Refusal("table.unknown", command=command[:40])
         result = roll(command.upper(), dice=self.bot.dice, tables=tables, strict=True)
         assert result is not None
         await send(interaction, f"{interaction.user.display_name}: {result.text}")
 
     @table.command(
         name=text("remove", "cmd.table.remove"),
-        description=text("Remove a table", "cmd.table.remove.desc"),
+        description=text("Remove a table (its maker or a GM)", "cmd.table.remove.desc"),
     )
     @app_commands.describe(command=text("The table's command", "cmd.table.remove.command"))
     @options("command")
     async def remove(self, interaction: discord.Interaction, command: str) -> None:
         caller = await caller_of(self.bot, interaction)
-        if not caller.manages_channel:
-            raise Refusal("settings.not_allowed")
-        removed = await self.bot.tables.remove(interaction.guild_id or 0, command)
+        removed = await self.bot.tables.remove(
+            interaction.guild_id or 0, caller.user_id, caller.manages_channel, command
+        )
         key = "table.removed" if removed else "table.unknown"
         await send(
             interaction,
-            t(key, locale=user_locale(interaction), command=command.upper()),
+            t(key, locale=user_locale(interaction), command=command.upper()[:40]),
             ephemeral=True,
         )
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 
 from bot.combat import engine, prompts, rights
 from bot.combat.errors import CombatError, StaleState
@@ -349,12 +349,8 @@ class EncounterService:
         async with self._lock(channel_id):
             try:
                 return await self.db.run(write, write=True)
-            except VersionConflict:
+            except VersionConflict:  # a lock wait is DatabaseBusy ("try again"), not this
                 raise StaleState() from None
-            except OperationalError as error:
-                if "locked" in str(error).lower() or "busy" in str(error).lower():
-                    raise StaleState() from None
-                raise
 
     def _apply(
         self, enc: Encounter, change: Change, dice: DieSource, caller: Caller, gm: bool

@@ -12,14 +12,14 @@ can give has exactly one row, and says which line is wrong when one is not.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from itertools import product
 
-from bot.dice.errors import DiceError
+from bot.dice.errors import DiceError, NotACommand
 from bot.dice.limits import MAX_DICE_PER_TERM, MAX_SIDES
 from bot.dice.numbers import Bound, NumberError, read_int
-from bot.dice.parser import fold_width, normalize
+from bot.dice.parser import fold_width, normalize, parse
 from bot.dice.result import RollResult
 from bot.dice.source import Roller
 
@@ -126,3 +126,26 @@ def parse_table(text: str) -> DiceTable:
         shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
         raise DiceError("table.missing", values=shown)
     return DiceTable(name, dice, rows)
+
+
+MAX_COMMAND = 32
+
+
+def command_name(text: str, builtin: Collection[str]) -> str:
+    """The name a user table is rolled by (``drink`` → ``DRINK``), checked: letters and digits,
+    and never a name that would take over a dice expression or a built-in command of any game
+    system (``D20``, ``HIT``, ``ES``, ``D66``, ``NEVT``, ``REACT`` …) — a table is tried first,
+    so such a name would rig that roll for everyone."""
+    command = normalize(text).upper()
+    if not command.isalnum() or not command[:1].isalpha() or len(command) > MAX_COMMAND:
+        raise DiceError("table.bad_command", command=command[:40] or "—")
+    secret = command[1:] if command.startswith("S") else None  # S + a name rolls it in secret
+    if command in builtin or secret in builtin:
+        raise DiceError("table.builtin", command=command)
+    try:
+        parse(command)
+    except NotACommand:
+        return command  # not a command of the dice language: free to use
+    except DiceError:
+        pass  # a command that breaks a limit (D99999) is still a command
+    raise DiceError("table.shadows", command=command)

@@ -26,6 +26,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from bot.store.faults import faults
+
 BUSY_TIMEOUT_MS = 10_000
 READ_THREADS = 2
 T = TypeVar("T")
@@ -45,7 +47,7 @@ class _Threads:
     )
 
     def transaction(self, work: Callable[[Connection], T], write: bool) -> T:
-        with (self.writer if write else self.engine).begin() as connection:
+        with faults(), (self.writer if write else self.engine).begin() as connection:
             return work(connection)
 
     def close(self) -> None:
@@ -76,23 +78,26 @@ class Database:
         if write:  # PostgreSQL, or an in-memory SQLite queued like the other writers
             async with self.write() as connection:
                 return await connection.run_sync(work)
-        async with self.engine.begin() as connection:
-            return await connection.run_sync(work)
+        with faults():
+            async with self.engine.begin() as connection:
+                return await connection.run_sync(work)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
-        async with self.engine.connect() as connection:
-            yield connection
+        with faults():
+            async with self.engine.connect() as connection:
+                yield connection
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
         """One transaction that commits on leaving the block (rolls back on an exception)."""
-        if self.is_sqlite:
-            async with self._write_turn, self.writer.begin() as connection:
-                yield connection
-        else:
-            async with self.writer.begin() as connection:
-                yield connection
+        with faults():
+            if self.is_sqlite:
+                async with self._write_turn, self.writer.begin() as connection:
+                    yield connection
+            else:
+                async with self.writer.begin() as connection:
+                    yield connection
 
     @property
     def is_sqlite(self) -> bool:
@@ -115,6 +120,13 @@ def _sqlite_setup(engine: Engine) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
+
+    @event.listens_for(engine, "handle_error")
+    def on_error(context: Any) -> None:
+        # A connection opened while the file was read-only stays read-only: drop it (and the
+        # pool), so the next command opens the file afresh once it is writable again.
+        if "readonly database" in str(context.original_exception).lower():
+            context.is_disconnect = True
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
@@ -139,6 +151,10 @@ def connect(url: str, **engine_options: Any) -> Database:
     path = sqlite_file(url)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
+    if make_url(url).get_backend_name() == "postgresql":
+        # After a restart of the server the pooled connections are dead: test each one as it
+        # is taken, so the first command after the database returns works, not just the next.
+        engine_options.setdefault("pool_pre_ping", True)
     engine = create_async_engine(url, **engine_options)
     threads = None
     if engine.dialect.name == "sqlite":

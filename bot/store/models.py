@@ -54,6 +54,17 @@ class GuildSettings(Base):
     anyone_starts: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class GuildVersion(Base):
+    """One counter per server, raised in the same transaction as every change to its settings,
+    tables and characters: a process trusts what it cached only while the counter is the one
+    it read it at, and a change that checks a limit holds this row locked until it commits."""
+
+    __tablename__ = "guild_versions"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class ChannelSettings(Base):
     """Per-channel settings: the game system and overrides of the server's settings."""
 

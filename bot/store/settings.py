@@ -1,20 +1,20 @@
-"""Server and channel settings, with a small read cache (chat rolls read them per message)."""
+"""Server and channel settings. Chat rolls read them per message, so they are cached — each
+use checks the server's version (``bot.store.versions``), so a change made by another bot
+process shows at once; each change is one upsert of just the columns it sets."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, select
 
 from bot.store.db import Database
 from bot.store.models import ChannelSettings, GuildSettings
+from bot.store.versions import Versioned, bump, upsert
 
-CACHE_SECONDS = 30.0  # another bot process's change shows here within this long
+GUILDS = GuildSettings.__table__
+CHANNELS = ChannelSettings.__table__
 
 
 class SecretMode(StrEnum):
@@ -37,91 +37,60 @@ class Effective:
     scene_light: str | None = None  # GURPS: "street+torch" and the like
 
 
-def _upsert(conn: AsyncConnection, table: object, key: str, values: dict) -> object:
-    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
-    statement = insert(table).values(**values)  # type: ignore[arg-type]
-    updates = {k: v for k, v in values.items() if k != key}
-    return statement.on_conflict_do_update(index_elements=[key], set_=updates)
+def _effective(conn: Connection, key: tuple[int | None, int]) -> Effective:
+    guild_id, channel_id = key
+    guild = None
+    if guild_id is not None:
+        guild = conn.execute(select(GUILDS).where(GUILDS.c.guild_id == guild_id)).mappings().first()
+    channel = (
+        conn.execute(select(CHANNELS).where(CHANNELS.c.channel_id == channel_id)).mappings().first()
+    )
+    value = Effective()
+    if guild:
+        value = replace(
+            value,
+            locale=guild["locale"],
+            secret_mode=SecretMode(guild["secret_mode"]),
+            chat_rolls=guild["chat_rolls"],
+            gm_role_id=guild["gm_role_id"],
+            gm_channel_id=guild["gm_channel_id"],
+            anyone_starts=bool(guild["anyone_starts"]),
+        )
+    if channel:
+        value = replace(
+            value,
+            system=channel["system"],
+            locale=channel["locale"] or value.locale,
+            scene_light=channel["scene_light"],
+            chat_rolls=value.chat_rolls if channel["chat_rolls"] is None else channel["chat_rolls"],
+        )
+    return value
 
 
 class SettingsStore:
     def __init__(self, database: Database) -> None:
         self.db = database
-        self._cache: dict[tuple[int | None, int], tuple[float, Effective]] = {}
+        self._cache: Versioned[tuple[int | None, int], Effective] = Versioned(
+            database, _effective, Effective
+        )
 
     async def effective(self, guild_id: int | None, channel_id: int) -> Effective:
-        key = (guild_id, channel_id)
-        cached = self._cache.get(key)
-        if cached and time.monotonic() - cached[0] < CACHE_SECONDS:
-            return cached[1]
-        async with self.db.read() as conn:
-            guild = None
-            if guild_id is not None:
-                guild = (await conn.execute(
-                    select(GuildSettings.__table__).where(GuildSettings.guild_id == guild_id)
-                )).mappings().first()  # fmt: skip
-            channel = (await conn.execute(
-                select(ChannelSettings.__table__).where(ChannelSettings.channel_id == channel_id)
-            )).mappings().first()  # fmt: skip
-        value = Effective()
-        if guild:
-            value = replace(
-                value,
-                locale=guild["locale"],
-                secret_mode=SecretMode(guild["secret_mode"]),
-                chat_rolls=guild["chat_rolls"],
-                gm_role_id=guild["gm_role_id"],
-                gm_channel_id=guild["gm_channel_id"],
-                anyone_starts=bool(guild["anyone_starts"]),
-            )
-        if channel:
-            value = replace(
-                value,
-                system=channel["system"],
-                locale=channel["locale"] or value.locale,
-                scene_light=channel["scene_light"],
-                chat_rolls=value.chat_rolls
-                if channel["chat_rolls"] is None
-                else channel["chat_rolls"],
-            )
-        self._cache[key] = (time.monotonic(), value)
-        return value
+        """The channel's settings (while the database is down: the last read, or defaults)."""
+        return await self._cache.get(guild_id, (guild_id, channel_id))
 
     async def set_channel(self, guild_id: int | None, channel_id: int, **values: object) -> None:
-        async with self.db.write() as conn:
-            current = (await conn.execute(
-                select(ChannelSettings.__table__).where(ChannelSettings.channel_id == channel_id)
-            )).mappings().first()  # fmt: skip
-            row = {"channel_id": channel_id, "guild_id": guild_id, "system": "DiceBot"}
-            if current:
-                row.update(
-                    {
-                        k: current[k]
-                        for k in ("system", "locale", "secret_mode", "chat_rolls", "scene_light")
-                    }
-                )
-            row.update(values)
-            await conn.execute(_upsert(conn, ChannelSettings.__table__, "channel_id", row))
-        self._forget(channel_id=channel_id)
+        def write(conn: Connection) -> None:
+            bump(conn, guild_id)
+            new = {"channel_id": channel_id, "guild_id": guild_id, "system": "DiceBot", **values}
+            conn.execute(upsert(conn, CHANNELS, "channel_id", new, dict(values)))
+
+        await self.db.run(write, write=True)
 
     async def set_guild(self, guild_id: int, **values: object) -> None:
-        async with self.db.write() as conn:
-            current = (await conn.execute(
-                select(GuildSettings.__table__).where(GuildSettings.guild_id == guild_id)
-            )).mappings().first()  # fmt: skip
-            row: dict[str, object] = {
-                "guild_id": guild_id,
-                "secret_mode": "roller",
-                "chat_rolls": True,
-                "anyone_starts": False,
-            }
-            if current:
-                row.update(dict(current))
-            row.update(values)
-            await conn.execute(_upsert(conn, GuildSettings.__table__, "guild_id", row))
-        self._forget(guild_id=guild_id)
+        def write(conn: Connection) -> None:
+            bump(conn, guild_id)
+            new = {"guild_id": guild_id, "secret_mode": "roller", "chat_rolls": True,
+                   "anyone_starts": False, **values}  # fmt: skip
+            conn.execute(upsert(conn, GUILDS, "guild_id", new, dict(values)))
 
-    def _forget(self, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
-        for key in list(self._cache):
-            if key[0] == guild_id or key[1] == channel_id:
-                del self._cache[key]
+        await self.db.run(write, write=True)

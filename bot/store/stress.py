@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
+from bot.store.characters import change_state, locked
 from bot.store.db import Database
 from bot.store.models import Character, StressLog
 from bot.systems.gurps.stress import Change, Stress
@@ -28,22 +29,16 @@ async def change_stress(
     character_id: int,
     work: Callable[[dict[str, Any]], tuple[Stress, Change]],
 ) -> tuple[Stress, Change]:
-    """Read the character, let ``work`` compute the change, store the new value and the log line
-    — one transaction, committed before the caller answers."""
-    async with database.write() as conn:
-        row = (
-            # FOR UPDATE: two processes changing one character's stress must not both read
-            # the old value (PostgreSQL; SQLite already serializes writers).
-            await conn.execute(
-                select(CHARACTERS).where(CHARACTERS.c.id == character_id).with_for_update()
-            )
-        ).mappings().one()  # fmt: skip
-        stress, change = work(dict(row))
+    """Read the character (its row locked: two processes never both read the old value), let
+    ``work`` compute the change, store the new value and the log line — one transaction,
+    committed before the caller answers."""
+
+    def write(conn: Connection) -> tuple[Stress, Change]:
+        row = locked(conn, character_id)
+        stress, change = work(row)
         state = {**(row["state"] or {}), "stress": asdict(stress)}
-        await conn.execute(
-            update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state)
-        )
-        await conn.execute(
+        conn.execute(update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state))
+        conn.execute(
             insert(LOG).values(
                 character_id=character_id, cause=change.cause, delta=change.delta,
                 before=change.before, after=change.after, detail=change.rolled or "",
@@ -51,21 +46,12 @@ async def change_stress(
         )  # fmt: skip
         return stress, change
 
+    return await database.run(write, write=True)
+
 
 async def set_state(database: Database, character_id: int, **values: Any) -> None:
     """Merge ``values`` into the character's state (one write, the row locked)."""
-    async with database.write() as conn:
-        row = (
-            await conn.execute(
-                select(CHARACTERS.c.state)
-                .where(CHARACTERS.c.id == character_id)
-                .with_for_update()
-            )
-        ).one()  # fmt: skip
-        state = {**(row.state or {}), **values}
-        await conn.execute(
-            update(CHARACTERS).where(CHARACTERS.c.id == character_id).values(state=state)
-        )
+    await change_state(database, character_id, lambda row: (values, None))
 
 
 async def stress_history(database: Database, character_id: int, limit: int = 10) -> list[dict]:

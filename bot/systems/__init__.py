@@ -28,8 +28,13 @@ def _register_dice() -> None:
         register(system)
 
 
+def builtin_tables() -> frozenset[str]:
+    """The commands of every system's own tables (a user table may not take them over)."""
+    return frozenset(name for system_id in SYSTEM_IDS for name in dice_system(system_id).tables)
+
+
 _register_dice()
-__all__ = ["RULESET_IDS", "SYSTEM_IDS", "dice_system", "ruleset"]
+__all__ = ["RULESET_IDS", "SYSTEM_IDS", "builtin_tables", "dice_system", "ruleset"]
 
 
 @cache

@@ -1,0 +1,84 @@
+"""What a database fault means to the person who typed the command.
+
+Two answers, each one translated sentence: the database is *busy* (another writer holds the
+lock: try again in a moment) or *unavailable* (down, unreachable, read-only, out of disk).
+Either way nothing was changed: the transaction was rolled back or never began. Every other
+error (a unique key taken, a bug) passes through as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import exc
+
+from bot.i18n import LocalizedError
+
+log = logging.getLogger("bot.store")
+
+# Words in the driver's message that say which fault it is (SQLite says it in text only).
+_BUSY = ("database is locked", "database table is locked", "busy", "lock timeout",
+         "could not obtain lock", "deadlock detected")  # fmt: skip
+_UNAVAILABLE = ("readonly database", "read-only", "unable to open database", "disk i/o error",
+                "database or disk is full", "disk full", "connection",
+                "server closed", "terminating", "shutting down", "starting up", "not accepting",
+                "the database system is", "cannot connect")  # fmt: skip
+
+
+class DatabaseFault(LocalizedError):
+    """The database could not do it; nothing was changed."""
+
+
+class DatabaseBusy(DatabaseFault):
+    def __init__(self) -> None:
+        super().__init__("db.busy")
+
+
+class DatabaseUnavailable(DatabaseFault):
+    def __init__(self) -> None:
+        super().__init__("db.unavailable")
+
+
+def fault_of(error: BaseException) -> DatabaseFault | None:
+    """The fault ``error`` is, or None when it is not a database fault at all."""
+    if isinstance(error, DatabaseFault):
+        return error
+    if isinstance(error, exc.TimeoutError):  # no pooled connection came free in time
+        return DatabaseBusy()
+    if isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError):
+        return None  # the statement itself was refused: not a fault of the database
+    if isinstance(error, exc.DBAPIError):
+        text = str(error.orig or error).lower()
+        if any(word in text for word in _BUSY):
+            return DatabaseBusy()
+        lost = isinstance(error, exc.OperationalError | exc.InterfaceError)
+        if error.connection_invalidated or lost:
+            return DatabaseUnavailable()
+        return DatabaseUnavailable() if any(w in text for w in _UNAVAILABLE) else None
+    if isinstance(error, OSError):  # refused, unreachable host, unreadable file
+        return DatabaseUnavailable()
+    module = type(error).__module__
+    if module.startswith("asyncpg") and "Connection" in type(error).__name__:
+        return DatabaseUnavailable()  # a connection lost outside any statement
+    return None
+
+
+@contextmanager
+def faults() -> Iterator[None]:
+    """Turn a database fault raised inside into ``DatabaseBusy`` / ``DatabaseUnavailable``."""
+    try:
+        yield
+    except Exception as error:
+        fault = fault_of(error)
+        if fault is None or fault is error:
+            raise
+        log.warning("database %s: %s", "busy" if isinstance(fault, DatabaseBusy) else "unavailable",
+                    _one_line(error))  # fmt: skip
+        raise fault from error
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error)
+    return " ".join(text.split())[:300]
