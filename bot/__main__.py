@@ -17,12 +17,13 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import Settings
 from bot.store.db import connect
 from bot.store.migrate import upgrade
+from bot.store.urls import BadDatabaseUrl, database_url, shown
 
 
 async def migrate(url: str) -> None:
@@ -70,14 +71,20 @@ def main(argv: list[str] | None = None) -> int:
         "--db", help="database URL or SQLite file (default: DATABASE_URL or data/bot.sqlite3)"
     )
     args = parser.parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:  # one clear line a setting, no traceback
+        for problem in error.errors():
+            name = ".".join(str(p) for p in problem["loc"]).upper()
+            print(f"{name}: {problem['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+        return 2
     if args.db:
         # A plain path is a SQLite file; anything with a scheme is a database URL.
         url = args.db if "://" in args.db else f"sqlite+aiosqlite:///{Path(args.db).resolve()}"
         try:
-            make_url(url)
-        except ArgumentError:
-            parser.error(f"--db: cannot read {args.db!r} as a database URL or file path")
+            url = database_url(url)
+        except BadDatabaseUrl as error:
+            parser.error(f"--db: {error}")
         settings = settings.model_copy(update={"database_url": url})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
     for noisy in ("discord", "alembic", "sqlalchemy"):
@@ -86,8 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(migrate(settings.database_url))
     except (OSError, SQLAlchemyError) as error:
         # A wrong host, port or password: say so plainly instead of a traceback.
-        where = make_url(settings.database_url).render_as_string(hide_password=True)
-        print(f"Cannot open the database {where}: {error}", file=sys.stderr)
+        print(f"Cannot open the database {shown(settings.database_url)}: {error}", file=sys.stderr)
         return 2
     if args.mode == "migrate":
         print("The database is up to date.")

@@ -24,6 +24,7 @@ from bot.i18n.translator import Translator
 from bot.store.db import Database
 from bot.ui.esp_views import InitiativeButton, SonicButton
 from bot.ui.naval_views import NavalEventButton
+from bot.ui.secret_views import ShowButton
 from bot.ui.views import (
     EncounterButton,
     EndTurnButton,
@@ -55,7 +56,7 @@ async def install(bot: TabletopBot) -> None:
         await bot.add_cog(cog(bot))
     bot.add_dynamic_items(
         EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton,
-        InitiativeButton, SonicButton, NavalEventButton,
+        InitiativeButton, SonicButton, NavalEventButton, ShowButton,
     )  # fmt: skip
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store.urls import database_url
 from bot.systems import SYSTEM_IDS
 
 
@@ -24,3 +25,8 @@ class Settings(BaseSettings):
         ge=0,
         description="Seconds between two edits of a channel's tracker (Discord limits edits)",
     )
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_driver(cls, value: str) -> str:
+        return database_url(value)  # postgres:// → postgresql+asyncpg:// …; bad URLs refused

@@ -16,6 +16,8 @@ from discord import app_commands
 from bot.combat.errors import CombatError
 from bot.combat.service import Caller
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
+from bot.store.faults import DatabaseFault, cause_of
+from bot.store.settings import Effective
 from bot.systems.fields import bound
 
 if TYPE_CHECKING:
@@ -72,17 +74,22 @@ async def post_locale(bot: TabletopBot, interaction: discord.Interaction) -> str
     return await channel_locale(bot, interaction.guild_id, interaction.channel_id or 0)
 
 
+def has_gm_rights(member: discord.Member, settings: Effective) -> bool:
+    """A GM here: Manage Channels, or the server's GM role."""
+    if member.guild_permissions.manage_channels:
+        return True
+    return bool(settings.gm_role_id) and any(r.id == settings.gm_role_id for r in member.roles)
+
+
 async def caller_of(bot: TabletopBot, interaction: discord.Interaction) -> Caller:
     """The user, and whether they count as a GM here (Manage Channels or the GM role)."""
     user = interaction.user
     manages = False
     if isinstance(user, discord.Member):
-        manages = user.guild_permissions.manage_channels
         settings = await bot.settings_store.effective(
             interaction.guild_id, interaction.channel_id or 0
         )
-        if settings.gm_role_id and any(role.id == settings.gm_role_id for role in user.roles):
-            manages = True
+        manages = has_gm_rights(user, settings)
     return Caller(user.id, manages_channel=manages)
 
 
@@ -138,11 +145,19 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
         await interaction.response.send_message(content, **kwargs)
 
 
+def _name(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    return command.qualified_name if command is not None else "(button)"
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Every error → a short, translated, ephemeral message; surprises get an incident id."""
     original = getattr(error, "original", error)
     locale = user_locale(interaction)
-    if isinstance(original, LocalizedError):
+    if isinstance(original, DatabaseFault):  # one line for the operator, one for the user
+        log.warning("%s in /%s: %s", original.code, _name(interaction), cause_of(original))
+        message = original.localized(locale)
+    elif isinstance(original, LocalizedError):
         message = original.localized(locale)
     elif isinstance(original, discord.app_commands.CheckFailure):
         message = t("error.not_allowed", locale=locale)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -19,11 +20,14 @@ from bot.cogs.common import (
     send,
     user_locale,
 )
+from bot.cogs.secret_delivery import direct_message, to_gm
 from bot.dice import DiceError, RollResult, roll
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
+from bot.store.faults import DatabaseFault, cause_of
 from bot.store.rolls import get_roll, log_roll, set_notice
 from bot.store.settings import Effective, SecretMode
+from bot.ui.secret_views import show_view
 from bot.ui.views import reveal_view
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 
 # A chat line can only be a command when it starts like one (ASCII or full-width): a cheap
 # test before the parser, since most chat is not dice.
+log = logging.getLogger("bot.dice")
 _MAY_BE_COMMAND = re.compile(r"[0-9A-Za-z(+\-０-９Ａ-Ｚａ-ｚ（＋－]")
 
 
@@ -60,60 +65,74 @@ class DiceCog(commands.Cog, name="Dice"):
             )  # fmt: skip
         assert result is not None  # strict mode raises instead
         result.secret = result.secret or secret
-        logged = log_roll(
-            self.bot.database,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            system=settings.system,
-            command=command,
-            result=result,
-        )
-        # A slow database must not miss Discord's deadline; a secret stays private if deferred.
-        roll_id = await in_time(interaction, logged, ephemeral=result.secret)
-        name = interaction.user.display_name
-        if not result.secret:
-            await send(interaction, f"{name}: {result.text}")
+        where = (interaction.guild_id, interaction.channel_id or 0, interaction.user.id)
+        if not result.secret:  # answered first: the log is best effort, after
+            await send(interaction, f"{interaction.user.display_name}: {result.text}")
+            await self._log(*where, settings.system, command, result)
             return
+        # A secret's Reveal button needs its logged id; a slow database must not miss
+        # Discord's deadline, and a deferred secret stays private.
+        logged = self._log(*where, settings.system, command, result)
+        roll_id = await in_time(interaction, logged, ephemeral=True)
         await self._secret_from_slash(interaction, settings, result, roll_id)
+
+    async def _log(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        system: str,
+        command: str,
+        result: RollResult,
+    ) -> int | None:
+        """Log the roll; while the database is down the roll still counts (no log, one line
+        for the operator, and no Reveal button: there is no record to reveal)."""
+        try:
+            return await log_roll(
+                self.bot.database, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
+                system=system, command=command, result=result,
+            )  # fmt: skip
+        except DatabaseFault as fault:
+            log.warning("roll in %s not logged (%s): %s", channel_id, fault.code, cause_of(fault))
+            return None
+
+    async def _notice(self, roll_id: int | None, message: discord.Message) -> None:
+        if roll_id is None:
+            return
+        try:
+            await set_notice(self.bot.database, roll_id, message.id)
+        except DatabaseFault as fault:  # Reveal will post anew instead of editing the notice
+            log.warning("secret roll %s: notice not kept (%s)", roll_id, cause_of(fault))
 
     async def _secret_from_slash(
         self,
         interaction: discord.Interaction,
         settings: Effective,
         result: RollResult,
-        roll_id: int,
+        roll_id: int | None,
     ) -> None:
         locale = user_locale(interaction)
         name = interaction.user.display_name
-        if settings.secret_mode is SecretMode.GM:
-            delivered = await self._to_gm(
-                interaction.guild, interaction.channel_id or 0, settings, name, result, roll_id
-            )
-            key = "dice.sent_to_gm" if delivered else "dice.no_gm"
-            message = t(key, locale=locale) + ("" if delivered else f"\n{result.text}")
-            await send(
-                interaction,
-                message,
-                ephemeral=True,
-                view=None if delivered else reveal_view(roll_id, locale),
-            )
-        else:
-            await send(
-                interaction,
-                t("dice.your_secret", locale=locale, text=result.text),
-                ephemeral=True,
-                view=reveal_view(roll_id, locale),
-            )
-            if settings.secret_mode is SecretMode.ROLLER_AND_GM:
-                await self._to_gm(
-                    interaction.guild, interaction.channel_id or 0, settings, name, result, roll_id
-                )
+        reveal = reveal_view(roll_id, locale) if roll_id is not None else None
+        problem = None
+        if settings.secret_mode is not SecretMode.ROLLER:
+            delivery = to_gm(
+                self.bot, interaction.guild, interaction.channel_id or 0, settings, name, result,
+                roll_id,
+            )  # fmt: skip
+            problem = await in_time(interaction, delivery, ephemeral=True)
+        if settings.secret_mode is SecretMode.GM and problem is None:
+            await send(interaction, t("dice.sent_to_gm", locale=locale), ephemeral=True)
+        else:  # the roller's own copy: always, with why the GM's did not arrive
+            lines = [t("dice.your_secret", locale=locale, text=result.text)]
+            if problem is not None:
+                lines.append(gm_failure(problem, locale))
+            await send(interaction, "\n".join(lines), ephemeral=True, view=reveal)
         public = await post_locale(self.bot, interaction)
         notice = await interaction.followup.send(
             t("dice.secret_notice", locale=public, name=name), wait=True
         )
-        await set_notice(self.bot.database, roll_id, notice.id)
+        await self._notice(roll_id, notice)
 
     # -- chat rolls ------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -141,60 +160,49 @@ class DiceCog(commands.Cog, name="Dice"):
             return
         if result is None:
             return
-        roll_id = await log_roll(
-            self.bot.database,
-            guild_id=guild_id,
-            channel_id=message.channel.id,
-            user_id=message.author.id,
-            system=settings.system,
-            command=message.content,
-            result=result,
-        )
+        where = (guild_id, message.channel.id, message.author.id)
         name = message.author.display_name
-        if not result.secret:
+        if not result.secret:  # answered first: the log is best effort, after
             await message.reply(f"{name}: {result.text}"[:2000], mention_author=False)
+            await self._log(*where, settings.system, message.content, result)
             return
-        notice = await message.reply(
-            t("dice.secret_notice", locale=public, name=name), mention_author=False
-        )
-        await set_notice(self.bot.database, roll_id, notice.id)
-        if settings.secret_mode is not SecretMode.GM:
-            content = t("dice.your_secret", locale=public, text=result.text)
-            await self._dm(message.author, content, roll_id, public)
-        if settings.secret_mode is not SecretMode.ROLLER:
-            await self._to_gm(message.guild, message.channel.id, settings, name, result, roll_id)
+        roll_id = await self._log(*where, settings.system, message.content, result)
+        await self._chat_secret(message, settings, result, roll_id, public)
 
-    # -- delivery --------------------------------------------------------------------------
-    async def _dm(self, user: discord.abc.User, content: str, roll_id: int, locale: str) -> bool:
-        try:
-            await user.send(content[:2000], view=reveal_view(roll_id, locale))
-        except discord.HTTPException:
-            return False
-        return True
-
-    async def _to_gm(
+    async def _chat_secret(
         self,
-        guild: discord.Guild | None,
-        channel_id: int,
+        message: discord.Message,
         settings: Effective,
-        name: str,
         result: RollResult,
-        roll_id: int,
-    ) -> bool:
-        """The GM's copy: the server's GM channel, else a DM to this channel's encounter GM."""
-        locale = await channel_locale(self.bot, guild.id if guild else None, channel_id)
-        content = t("dice.gm_copy", locale=locale, name=name, text=result.text)
-        if guild and settings.gm_channel_id:
-            channel = guild.get_channel(settings.gm_channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                await channel.send(content[:2000], view=reveal_view(roll_id, locale))
-                return True
-        encounter = await self.bot.encounters.status(channel_id)
-        if encounter is None:
-            return False
-        gm = guild.get_member(encounter.gm_id) if guild else None
-        gm = gm or await self.bot.fetch_user(encounter.gm_id)
-        return await self._dm(gm, content, roll_id, locale)
+        roll_id: int | None,
+        public: str,
+    ) -> None:
+        """The copies first, then the channel's notice, which says what could not arrive."""
+        name = message.author.display_name
+        lines = [t("dice.secret_notice", locale=public, name=name)]
+        problem = None
+        if settings.secret_mode is not SecretMode.ROLLER:
+            problem = await to_gm(
+                self.bot, message.guild, message.channel.id, settings, name, result, roll_id
+            )
+            if problem is not None:
+                lines.append(gm_failure(problem, public))
+        show = None
+        if settings.secret_mode is not SecretMode.GM or problem is not None:
+            mine = [t("dice.your_secret", locale=public, text=result.text)]
+            if problem is not None:  # GM-only, and no GM got it: the roller keeps the result
+                mine.append(gm_failure(problem, public))
+            reveal = reveal_view(roll_id, public) if roll_id is not None else None
+            if not await direct_message(message.author, "\n".join(mine), reveal):
+                key = "dice.dms_closed_show" if roll_id is not None else "dice.dms_closed"
+                lines.append(t(key, locale=public, name=name))
+                show = show_view(roll_id, public)
+        content = "\n".join(lines)
+        if show is None:
+            notice = await message.reply(content, mention_author=False)
+        else:
+            notice = await message.reply(content, mention_author=False, view=show)
+        await self._notice(roll_id, notice)
 
     async def _publish(self, channel: object, notice_id: int | None, content: str) -> None:
         """Turn the "secret roll by X" notice into the result; a new post if it is gone."""
@@ -214,11 +222,8 @@ class DiceCog(commands.Cog, name="Dice"):
             caller = await caller_of(self.bot, interaction)
             if record is None:
                 raise Refusal("dice.unknown_roll")
-            encounter = await self.bot.encounters.status(record["channel_id"])
-            is_gm = caller.manages_channel or (
-                encounter is not None and encounter.gm_id == caller.user_id
-            )
-            if record["user_id"] != caller.user_id and not is_gm:
+            # The roller or a GM of the server (not whoever happened to start an encounter).
+            if record["user_id"] != caller.user_id and not caller.manages_channel:
                 raise Refusal("dice.not_your_roll")
             channel = self.bot.get_channel(record["channel_id"]) or await self.bot.fetch_channel(
                 record["channel_id"]
@@ -236,3 +241,28 @@ class DiceCog(commands.Cog, name="Dice"):
             )
         except Exception as error:
             await report(interaction, error)
+
+    async def show(self, interaction: discord.Interaction, roll_id: int) -> None:
+        """A secret roll's result, to the roller (or a GM) alone: for one whose DMs are
+        closed."""
+        try:
+            record = await get_roll(self.bot.database, roll_id)
+            caller = await caller_of(self.bot, interaction)
+            if record is None:
+                raise Refusal("dice.unknown_roll")
+            if record["user_id"] != caller.user_id and not caller.manages_channel:
+                raise Refusal("dice.not_your_secret")
+            locale = user_locale(interaction)
+            await send(
+                interaction,
+                t("dice.your_secret", locale=locale, text=record["result"]),
+                ephemeral=True,
+                view=reveal_view(roll_id, locale),
+            )
+        except Exception as error:
+            await report(interaction, error)
+
+
+def gm_failure(problem: str, locale: str) -> str:
+    """Why the GM's copy did not arrive, as one line for the roller."""
+    return t("dice.gm_not_delivered", locale=locale, reason=t(problem, locale=locale))

@@ -8,15 +8,12 @@ error (a unique key taken, a bug) passes through as it is.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import exc
 
 from bot.i18n import LocalizedError
-
-log = logging.getLogger("bot.store")
 
 # Words in the driver's message that say which fault it is (SQLite says it in text only).
 _BUSY = ("database is locked", "database table is locked", "busy", "lock timeout",
@@ -74,11 +71,12 @@ def faults() -> Iterator[None]:
         fault = fault_of(error)
         if fault is None or fault is error:
             raise
-        log.warning("database %s: %s", "busy" if isinstance(fault, DatabaseBusy) else "unavailable",
-                    _one_line(error))  # fmt: skip
+        # Whoever answers the user logs the one line for the operator (``str`` of the cause).
         raise fault from error
 
 
-def _one_line(error: BaseException) -> str:
+def cause_of(fault: BaseException) -> str:
+    """The driver's words behind a fault, on one line (for the operator's log)."""
+    error = fault.__cause__ or fault
     text = str(getattr(error, "orig", None) or error)
     return " ".join(text.split())[:300]
