@@ -23,10 +23,15 @@ from discord import app_commands
 from sqlalchemy import select
 
 from bot.client import TabletopBot
+from bot.console_options import checked
+from bot.i18n import LocalizedError, t
 from bot.store.models import EncounterLog
 
 Write = Callable[[str], None]
 LOG = EncounterLog.__table__
+LOCALE = "en"  # the console's users speak SimCord's default language, en-US
+MAX_MESSAGE = 2000
+SETTLE_SECONDS = 60.0
 
 
 class FixedThenRandom:
@@ -81,16 +86,26 @@ class Session:
             return True
         if line in (":quit", ":exit", "/quit", "/exit"):
             return False
+        try:
+            await self.dispatch(line)
+        except TimeoutError as error:  # a very long lock wait: say so, keep the session
+            self.mistake(t("console.no_answer", locale=LOCALE, error=str(error).split("\n")[0]))
+        await self.flush()
+        return True
+
+    async def dispatch(self, line: str) -> None:
         if line.startswith(":as"):
             self.switch(line[3:].strip())
         elif line in ("/help", ":help"):
             self.show_help()
         elif line.startswith("/"):
             await self.slash(line[1:])
+        elif len(line) > MAX_MESSAGE:  # Discord's client sends no longer message
+            self.mistake(
+                t("console.too_long", locale=LOCALE, limit=MAX_MESSAGE, length=len(line))
+            )
         else:
             await self.current.send(self.channel, line)
-        await self.flush()
-        return True
 
     def switch(self, name: str) -> None:
         name = name or "gm"
@@ -120,11 +135,14 @@ class Session:
             )
             return
         try:
-            values = {name: self.convert(command, name, raw) for name, raw in options.items()}
-        except (KeyError, ValueError) as error:
-            self.emit({"type": "error", "message": str(error)}, f"bad option: {error}")
+            values = checked(command, options)
+        except LocalizedError as mistake:  # what Discord's client would not have sent
+            self.mistake(mistake.localized(LOCALE))
             return
-        await self.current.slash(self.channel, " ".join(path), **values)
+        try:
+            await self.current.slash(self.channel, " ".join(path), **values)
+        except simcord.OptionError as error:  # any check of SimCord's the one above missed
+            self.mistake(str(error))
 
     def split_options(self, words: list[str]) -> tuple[list[str], dict[str, str]]:
         path: list[str] = []
@@ -148,22 +166,8 @@ class Session:
             found = found.get_command(part) if isinstance(found, app_commands.Group) else None
         return found if isinstance(found, app_commands.Command) else None
 
-    def convert(self, command: app_commands.Command, name: str, raw: str) -> object:
-        parameter = next(
-            (p for p in command.parameters if p.display_name == name or p.name == name), None
-        )
-        if parameter is None:
-            raise KeyError(f"/{command.qualified_name} has no option {name}")
-        kind = parameter.type
-        if kind is discord.AppCommandOptionType.integer:
-            return int(raw)
-        if kind is discord.AppCommandOptionType.number:
-            return float(raw)
-        if kind is discord.AppCommandOptionType.boolean:
-            return raw.lower() in ("true", "yes", "1", "on", "はい")
-        if kind in (discord.AppCommandOptionType.channel, discord.AppCommandOptionType.role):
-            raise ValueError(f"{name}: roles and channels cannot be chosen in the console")
-        return raw
+    def mistake(self, message: str) -> None:
+        self.emit({"type": "error", "message": message}, f"[only you] {message}")
 
     # -- output ----------------------------------------------------------------------------
     def emit(self, data: dict[str, Any], text: str) -> None:
@@ -244,7 +248,9 @@ async def play(
     bot: TabletopBot, lines: AsyncIterator[str], write: Write, *, as_json: bool = False
 ) -> None:
     """Run the bot offline and feed it ``lines`` until they end or ``:quit``."""
-    async with simcord.run(bot, check_errors=False) as env:
+    # A command may wait on a database lock held elsewhere (up to the busy timeout) before it
+    # answers "busy": give it that long and more, rather than SimCord's default 5 s.
+    async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
         session = Session(env, bot, write, as_json)
         session.emit(
             {"type": "ready", "user": "gm"},

@@ -163,3 +163,46 @@ def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: P
         "敵側の敗北：旗艦が沈んだ。",
         "戦闘終了（第2ラウンド）。",
     ]
+
+
+MISTAKES = """\
+/combat start
+/combat add
+/combat add name:Goblin side:enemy
+/combat add name:Goblin count:0
+/combat add name:Goblin hp:-5000
+/combat add name:Goblin hp:²
+/combat add name:Goblin wat:3
+/combat add name:Goblin hidden:maybe
+/esp move metres:-3
+/combat add name:{long_name}
+{long_line}
+/combat join character:²
+/combat add name:Goblin count:２
+1D6
+"""
+
+
+def test_mistakes_discord_would_block_are_answered_and_the_script_carries_on(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "mistakes.txt"
+    script.write_text(MISTAKES.format(long_name="x" * 70, long_line="A" * 2500), encoding="utf-8")
+    out = run(["console", "--script", str(script), "--dice", "4"], tmp_path).stdout
+    for said in (
+        "[only you] /combat add needs the option name.",
+        "[only you] side must be one of: pc, npc (not “enemy”).",
+        "[only you] count must be between 1 and 30 (not 0).",
+        "[only you] hp must be between -999 and 99999 (not -5000).",
+        "[only you] hp: “²” is not a number — write digits, -999 to 99999.",
+        "[only you] /combat add has no option “wat”",
+        "[only you] hidden is yes or no (true / false), not “maybe”.",
+        "[only you] metres must be between 0 and 999 (not -3).",
+        "[only you] name must be 1 to 64 characters long (this is 70).",
+        "[only you] A message can be at most 2000 characters (this one has 2500).",
+        "[only you] No saved character “²”.",
+        "Goblin 2が参加しました。",  # full-width digits read as the bot reads them
+        "gm: (1D6) ＞ 4",  # the last line still ran
+    ):
+        assert said in out, said
+    assert "Traceback" not in out
