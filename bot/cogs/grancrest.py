@@ -235,7 +235,13 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         y=text("Row", "cmd.gc.y"),
     )
     @options("combatant", "x", "y")
-    async def place(self, interaction: discord.Interaction, combatant: str, x: int, y: int) -> None:
+    async def place(
+        self,
+        interaction: discord.Interaction,
+        combatant: str,
+        x: option("square"),
+        y: option("square"),
+    ) -> None:
         await self._act(interaction, "place", combatant, f"{x},{y}")
 
     @gc.command(

@@ -81,7 +81,7 @@ def _syntax_error(error: UnexpectedInput, text: str) -> DiceError:
         found = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
     else:
         found = text[column - 1 : column]
-    return DiceError("dice.syntax", column, found=f"“{found}”")
+    return DiceError("dice.syntax", column, found=f"“{found[:20]}”")
 
 
 @lru_cache(maxsize=4096)
