@@ -44,7 +44,9 @@ async def test_closed_dms_are_said_in_the_notice_and_show_gives_the_result(
 async def test_an_encounter_starter_without_gm_rights_gets_no_gm_copy(
     world: World, dice: Dice
 ) -> None:
-    await world.gm.slash(world.channel, "config", secret_mode="roller_gm", language="en")
+    await world.gm.slash(
+        world.channel, "config", secret_mode="roller_gm", language="en", anyone_starts=True
+    )
     await world.alice.slash(world.channel, "combat start")  # alice is no GM of this server
     dice.load(4, 4)
     result = await world.bob.slash(world.channel, "roll", command="S2D6")
