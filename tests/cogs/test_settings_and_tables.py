@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.i18n import LOCALES
@@ -95,3 +96,32 @@ async def test_every_command_string_is_translated_in_every_locale(world: World) 
         for name, catalog in LOCALES.items():
             assert catalog.get(key), (name, key)
         assert await Translator().translate(string, discord.Locale.japanese, None)  # type: ignore[arg-type]
+
+
+async def test_a_table_belongs_to_its_maker_and_a_gm(world: World) -> None:
+    await world.gm.slash(world.channel, "config", language="en")
+    await world.gm.slash(world.channel, "table add", command="loot", content=DRINKS)
+    taken = await world.alice.slash(world.channel, "table add", command="LOOT", content=DRINKS)
+    assert taken.ephemeral and taken.response.content.startswith("Table LOOT belongs to someone")
+    refused = await world.alice.slash(world.channel, "table remove", command="loot")
+    assert refused.ephemeral and "only its maker or a GM" in refused.response.content
+    await world.alice.slash(world.channel, "table add", command="mine", content=DRINKS)
+    removed = await world.alice.slash(world.channel, "table remove", command="mine")
+    assert removed.response.content == "Table MINE removed."
+    replaced = await world.gm.slash(world.channel, "table add", command="loot", content=DRINKS)
+    assert not replaced.ephemeral
+    assert [type(e.original).__name__ for e in world.env.errors] == ["DiceError", "DiceError"]
+
+
+SHADOWS = ["D20", "d20", "HIT", "ES", "D66", "NEVT", "SNEVT", "REACT", "SD20"]
+
+
+@pytest.mark.parametrize("name", SHADOWS)
+async def test_no_table_takes_over_a_dice_command(world: World, dice: Dice, name: str) -> None:
+    refused = await world.alice.slash(world.channel, "table add", command=name, content=DRINKS)
+    assert refused.ephemeral
+    assert "dice command" in refused.response.content or "built-in" in refused.response.content
+    assert [type(e.original).__name__ for e in world.env.errors] == ["DiceError"]
+    dice.load(20)
+    await world.alice.send(world.channel, "1D20")
+    assert world.channel.last_message.content == "alice: (1D20) ＞ 20"
