@@ -216,15 +216,22 @@ class DiceCog(commands.Cog, name="Dice"):
                 pass  # deleted, or too old to edit: post it instead
         await channel.send(content, allowed_mentions=quiet)  # type: ignore[attr-defined]
 
+    async def _own_roll(
+        self, interaction: discord.Interaction, roll_id: int, refusal: str
+    ) -> dict:
+        """The logged roll, for its roller or a GM of the server (not whoever happened to
+        start an encounter); ``refusal`` for anyone else."""
+        record = await get_roll(self.bot.database, roll_id)
+        caller = await caller_of(self.bot, interaction)
+        if record is None:
+            raise Refusal("dice.unknown_roll")
+        if record["user_id"] != caller.user_id and not caller.manages_channel:
+            raise Refusal(refusal)
+        return record
+
     async def reveal(self, interaction: discord.Interaction, roll_id: int) -> None:
         try:
-            record = await get_roll(self.bot.database, roll_id)
-            caller = await caller_of(self.bot, interaction)
-            if record is None:
-                raise Refusal("dice.unknown_roll")
-            # The roller or a GM of the server (not whoever happened to start an encounter).
-            if record["user_id"] != caller.user_id and not caller.manages_channel:
-                raise Refusal("dice.not_your_roll")
+            record = await self._own_roll(interaction, roll_id, "dice.not_your_roll")
             channel = self.bot.get_channel(record["channel_id"]) or await self.bot.fetch_channel(
                 record["channel_id"]
             )
@@ -246,12 +253,7 @@ class DiceCog(commands.Cog, name="Dice"):
         """A secret roll's result, to the roller (or a GM) alone: for one whose DMs are
         closed."""
         try:
-            record = await get_roll(self.bot.database, roll_id)
-            caller = await caller_of(self.bot, interaction)
-            if record is None:
-                raise Refusal("dice.unknown_roll")
-            if record["user_id"] != caller.user_id and not caller.manages_channel:
-                raise Refusal("dice.not_your_secret")
+            record = await self._own_roll(interaction, roll_id, "dice.not_your_secret")
             locale = user_locale(interaction)
             await send(
                 interaction,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,23 @@ class World:
         self.gm = self.guild.add_member(env.create_user("gm"), roles=[gm_role])
         self.alice = self.guild.add_member(env.create_user("alice"))
         self.bob = self.guild.add_member(env.create_user("bob"))
+
+
+class Incidents(logging.Handler):
+    """The "incident" lines the error handler logs (an error nobody foresaw)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "incident" in record.getMessage():
+            self.seen.append(record.getMessage())
+
+
+@pytest.fixture
+def incidents() -> Iterator[Incidents]:
+    handler = Incidents()
+    logging.getLogger("bot.errors").addHandler(handler)
+    yield handler
+    logging.getLogger("bot.errors").removeHandler(handler)

@@ -5,7 +5,6 @@ incident; and both recover by themselves when the database returns."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,28 +17,10 @@ from bot.app import build_bot
 from bot.config import Settings
 from bot.store.db import Database
 from tests import private_postgres
-from tests.cogs.conftest import Dice, World
+from tests.cogs.conftest import Dice, Incidents, World
 from tests.databases import new_sqlite
 
 UNAVAILABLE = "The database is unavailable right now, so nothing was changed"
-
-
-class Incidents(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if "incident" in record.getMessage():
-            self.seen.append(record.getMessage())
-
-
-@pytest.fixture
-def incidents() -> AsyncIterator[Incidents]:
-    handler = Incidents()
-    logging.getLogger("bot.errors").addHandler(handler)
-    yield handler
-    logging.getLogger("bot.errors").removeHandler(handler)
 
 
 async def fight(url: str, dice: Dice) -> AsyncIterator[World]:

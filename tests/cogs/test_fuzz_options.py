@@ -9,14 +9,12 @@ SimCord as by Discord and counted apart: they never reach the bot.
 
 from __future__ import annotations
 
-import logging
-
 import discord
 import pytest
 import simcord
 from discord import app_commands
 
-from tests.cogs.conftest import World
+from tests.cogs.conftest import Incidents, World
 
 HOSTILE_TEXT = [
     "", " ", "²", "٣", "١٢٣", "৩", "１２", "－５", "-1", "0", "9" * 25, "9" * 400, "1e30",
@@ -90,45 +88,32 @@ async def prepare(world: World, group: str) -> None:
         await world.alice.slash(world.channel, "char create", name="Aoi", stats="iq=12 st=10 ht=10")
 
 
-class Incidents(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if "incident" in record.getMessage():
-            self.seen.append(record.getMessage())
-
-
 @pytest.mark.simcord(settle_timeout=30, check_errors=False)  # refusals are counted below
-async def test_hostile_values_in_every_option_never_make_an_incident(world: World) -> None:
-    incidents = Incidents()
-    logging.getLogger("bot.errors").addHandler(incidents)
+async def test_hostile_values_in_every_option_never_make_an_incident(
+    world: World, incidents: Incidents
+) -> None:
     cases = refused_by_client = 0
     unanswered: list[tuple[str, str, object]] = []
-    try:
-        for command in leaves(world.env.bot.tree):
-            name = command.qualified_name
-            for parameter in command.parameters:
-                for value in hostile(parameter):
-                    await prepare(world, name.split()[0])
-                    given = {
-                        p.display_name: filler(p, world) for p in command.parameters if p.required
-                    }
-                    given[parameter.display_name] = value
-                    cases += 1
-                    # Players and the GM in turn (a GM's command only for the GM).
-                    player = cases % 2 and name in world.alice.available_commands(world.channel)
-                    actor = world.alice if player else world.gm
-                    try:
-                        result = await actor.slash(world.channel, name, **given)
-                    except simcord.OptionError:
-                        refused_by_client += 1  # Discord's client would not have sent it
-                        continue
-                    if not result.acknowledged:
-                        unanswered.append((name, parameter.display_name, value))
-                    assert not incidents.seen, (name, parameter.display_name, value)
-    finally:
-        logging.getLogger("bot.errors").removeHandler(incidents)
+    for command in leaves(world.env.bot.tree):
+        name = command.qualified_name
+        for parameter in command.parameters:
+            for value in hostile(parameter):
+                await prepare(world, name.split()[0])
+                given = {
+                    p.display_name: filler(p, world) for p in command.parameters if p.required
+                }
+                given[parameter.display_name] = value
+                cases += 1
+                # Players and the GM in turn (a GM's command only for the GM).
+                player = cases % 2 and name in world.alice.available_commands(world.channel)
+                actor = world.alice if player else world.gm
+                try:
+                    result = await actor.slash(world.channel, name, **given)
+                except simcord.OptionError:
+                    refused_by_client += 1  # Discord's client would not have sent it
+                    continue
+                if not result.acknowledged:
+                    unanswered.append((name, parameter.display_name, value))
+                assert not incidents.seen, (name, parameter.display_name, value)
     print(f"fuzz: {cases} cases (command, option, value), {refused_by_client} refused by Discord")
     assert cases > 1500 and not unanswered and not incidents.seen
