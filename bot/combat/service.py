@@ -389,7 +389,10 @@ def _check_event_roller(enc: Encounter, caller: Caller) -> None:
 
 
 def _hide_names(enc: Encounter, error: CombatError) -> None:
-    """A refusal to a player never names a hidden combatant."""
+    """A refusal to a player never names a hidden combatant. "No combatant called …" keeps
+    the name: it is what they typed, and a ??? there would tell them someone is hidden."""
+    if error.code == "combat.unknown_combatant":
+        return
     hidden = {c.name.casefold() for c in enc.combatants if c.hidden}
     for key, value in error.params.items():
         if isinstance(value, str) and value.casefold() in hidden:

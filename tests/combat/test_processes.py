@@ -41,10 +41,16 @@ def comparable(data: dict) -> dict:
 async def test_sigkill_at_a_random_point_loses_nothing_acknowledged(database_url: str) -> None:
     seed = random.randrange(10_000)
     child = worker("stream", database_url, str(seed), "400")
-    time.sleep(random.uniform(0.8, 2.5))  # start-up, then somewhere in the stream
+    assert child.stdout is not None
+    first = ""
+    deadline = time.monotonic() + 60  # a loaded machine starts the child slowly
+    while not first.startswith("ack ") and time.monotonic() < deadline:
+        first = child.stdout.readline()  # the stream has begun once the first ack is out
+    time.sleep(random.uniform(0.0, 1.5))  # then somewhere in it
     child.send_signal(signal.SIGKILL)
     output, _ = child.communicate(timeout=30)
-    acks = [int(line.split()[1]) for line in output.splitlines() if line.startswith("ack ")]
+    lines = [first, *output.splitlines()]
+    acks = [int(line.split()[1]) for line in lines if line.startswith("ack ")]
     assert acks, "the child should have acknowledged some commands before the kill"
 
     database = connect(database_url)
