@@ -32,6 +32,7 @@ from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
 from bot.systems.fields import read
 from bot.systems.grancrest.combat import parse_numbers
+from bot.systems.gurps.combat import parse_numbers as gurps_numbers
 from bot.systems.stats import SCHEMAS, parse_with
 from bot.ui import render
 from bot.ui.views import action_view, tracker_view
@@ -380,6 +381,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
             return {
                 "esp": parse_with(numbers, {k: SCHEMAS["Esperancer"][k] for k in ("dodge", "boss")})
             }
+        if enc.system == "GURPS":  # ht=11 mook=yes
+            return {"gurps": gurps_numbers(numbers, allowed=("ht", "mook"))}
         if enc.system != "GranCrest":
             raise CombatError("combat.no_numbers", system=enc.system)
         values = parse_numbers(numbers)

@@ -25,6 +25,14 @@ def edit(c: Combatant, field: str, before: Any, after: Any) -> list[Event]:
     return [] if before == after else [Edited(c.id, field, before, after)]
 
 
+def no_gm_fields(rules: RuleSet, extra: dict[str, Any]) -> None:
+    """A player's new combatant comes without GM flags (``boss=1`` on /combat add)."""
+    for own in extra.values():
+        flags = sorted(set(own) & rules.gm_fields) if isinstance(own, dict) else []
+        if flags:
+            raise CombatError("combat.gm_field", field=Term(f"field.{flags[0]}", flags[0]))
+
+
 def is_loss(event: Edited) -> bool:
     before, after = event.before, event.after
     numbers = (int, float)

@@ -186,6 +186,8 @@ class EncounterService:
             owner = owner_id if gm else caller.user_id
             if not gm and (side is not Side.PC or hidden or kind is not Kind.CHARACTER):
                 raise CombatError("combat.not_gm")
+            if not gm:
+                rights.no_gm_fields(self.rulesets(enc.system), extra or {})
             ship = _combatant(enc, aboard).id if aboard else None
             return engine.add(
                 enc, name, side, count=count, owner_id=owner, hidden=hidden, stats=stats,

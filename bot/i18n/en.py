@@ -786,7 +786,7 @@ MESSAGES: dict[str, str] = {
     "style.magic": "magic",
     "ui.button_event_roll": "Roll the event (2D6)",
     "ui.button_event_skip": "Skip (GM)",
-    "ui.down_hp_zero": "{name} is out of battle (HP 0).",
+    "ui.down_hp_zero": "{name} is out of the fight (HP 0 or less).",
     "ui.naval_reinforcements": "GM: {side} gain {count} reinforcement(s) — add them (/naval crew, /combat add) and place up to {count} new ship(s) this round (/naval ship add).",
     "naval.cannot_cover": "{name} cannot cover {target}: it must stand at the same position.",
     "naval.combatant_or_preset": "Name a combatant to put aboard, or a preset NPC to add.",

@@ -786,7 +786,7 @@ MESSAGES: dict[str, str] = {
     "style.magic": "魔法",
     "ui.button_event_roll": "イベントを振る（2D6）",
     "ui.button_event_skip": "省く（GM）",
-    "ui.down_hp_zero": "{name}は戦闘不能（HP 0）。",
+    "ui.down_hp_zero": "{name}は戦闘不能（HP 0以下）。",
     "ui.naval_reinforcements": "GM：{side}に増援{count}体。追加し（/naval crew、/combat add）、このラウンド中に新しい船を{count}隻まで置けます（/naval ship add）。",
     "naval.cannot_cover": "{name}は{target}をカバーできない：同じ位置にいる必要がある。",
     "naval.combatant_or_preset": "乗せるキャラクターか、追加するプリセットNPCを指定してください。",

@@ -786,7 +786,7 @@ MESSAGES: dict[str, str] = {
     "style.magic": "魔法",
     "ui.button_event_roll": "擲事件（2D6）",
     "ui.button_event_skip": "略過（GM）",
-    "ui.down_hp_zero": "{name}無法戰鬥（HP 0）。",
+    "ui.down_hp_zero": "{name}無法戰鬥（HP 0以下）。",
     "ui.naval_reinforcements": "GM：{side}獲得{count}名增援。請加入（/naval crew、/combat add），本輪可放置最多{count}艘新船（/naval ship add）。",
     "naval.cannot_cover": "{name}無法掩護{target}：必須在同一位置。",
     "naval.combatant_or_preset": "請指定要上船的角色，或要加入的預設NPC。",

@@ -88,3 +88,16 @@ async def test_the_tracker_lists_a_reaction_still_to_roll(world: World, dice: Di
     await world.alice.slash(world.channel, "gc attack", target="Orc", hit="2D6+1", power=4)
     status = await world.alice.slash(world.channel, "combat status")
     assert "⏳ Orc: reaction" in status.response.embeds[0].description
+
+
+async def test_gurps_combatants_take_ht_and_mook_on_combat_add(world: World) -> None:
+    await world.gm.slash(world.channel, "combat start", ruleset="GURPS")
+    await world.gm.slash(world.channel, "combat add", name="Oni", hp=8, numbers="ht=11 mook=yes")
+    downed = await world.gm.slash(world.channel, "combat act", action="damage", combatant="Oni",
+                                  detail="9")  # fmt: skip
+    assert "Oniは戦闘不能（HP 0以下）。" in lines(downed)
+    refused = await world.alice.slash(
+        world.channel, "combat add", name="Hero", side="pc", hp=12, numbers="mook=yes"
+    )
+    assert refused.ephemeral and "Only the GM can change mook" in refused.response.content
+    assert len(world.env.errors) == 1

@@ -121,14 +121,18 @@ async def test_random_tables_through_discord(
             who, command, options = rng.choice(menu)(rng, names)
             result = await users[who].slash(world.channel, command, **options)
         assert result.acknowledged
-        hidden = [c.name for c in enc.combatants if c.hidden]
         after = await bot.encounters.status(world.channel.id)  # type: ignore[attr-defined]
-        visible = {c.name for c in (after.combatants if after else []) if not c.hidden}
+        everyone = enc.combatants + (after.combatants if after else [])
+        visible = {c.name for c in everyone if not c.hidden}
+        # Hidden names to look for: those no visible name contains (a name is a name).
+        hidden = [
+            c.name for c in enc.combatants if c.hidden and not any(c.name in v for v in visible)
+        ]
         for message in world.channel.history()[seen:]:
             text = message.content + "".join((e.description or "") + (e.title or "")
                                              for e in message.embeds)  # fmt: skip
-            for name in visible:
-                text = text.replace(name, "·")
+            for name in sorted(visible, key=len, reverse=True):
+                text = text.replace(name, "·") if not name.isdigit() else text
             for name in hidden:
                 assert not named(name, text), f"{name} shown: {text}"
     assert incidents.seen == []

@@ -142,3 +142,12 @@ async def test_buttons_carry_ids_so_a_combatant_named_2_cannot_capture_combatant
     refused = await table.refused(BOB, "react", goblin)
     assert refused.code == "combat.not_owner"
     assert (await table.refused(BOB, "react", "2")).code == "gc.no_attack_pending"
+
+
+async def test_a_player_adds_no_gm_flag_with_a_new_combatant(database: Database) -> None:
+    table = Table(database)
+    await table.start("Esperancer")
+    with pytest.raises(CombatError) as error:
+        await table.add("Hero", ALICE, side=Side.PC, extra={"esp": {"boss": True}})
+    assert error.value.code == "combat.gm_field"
+    assert await table.add("Hero", ALICE, side=Side.PC, extra={"esp": {"dodge": 2}})

@@ -132,6 +132,15 @@ def heal(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
 
 
 SETTABLE = ("hp", "max_hp", "ht", "mook")
+OWN = ("ht", "mook")  # kept in extra["gurps"]; hp and max_hp are the common numbers
+
+
+def parse_numbers(detail: str, allowed: tuple[str, ...] = SETTABLE) -> dict[str, int | bool]:
+    """``hp=12 ht=11 mook=yes`` → checked values (each number within its field's bounds)."""
+    found = key_values(detail)
+    if not found or any(k not in allowed for k in found):
+        raise CombatError("gurps.bad_numbers", text=detail[:40], known=", ".join(allowed))
+    return {k: yes(v) if k == "mook" else read(v, k) for k, v in found.items()}
 
 
 def set_numbers(
@@ -139,25 +148,11 @@ def set_numbers(
 ) -> list[Event]:
     """``hp=12 max_hp=12 ht=11 mook=yes``: a combatant's numbers for the fight."""
     assert c is not None
-    found = key_values(detail)
-    if not found or any(k not in SETTABLE for k in found):
-        raise CombatError("gurps.bad_numbers", text=detail[:40], known=", ".join(SETTABLE))
     events: list[Event] = []
-    for key, raw in found.items():
-        if key == "mook":
-            events += edit(c, "mook", bool(numbers(c).get("mook")), yes(raw))
-            numbers(c)["mook"] = yes(raw)
-            continue
-        if not re.fullmatch(r"-?[0-9]{1,5}", raw.strip()):
-            raise CombatError(
-                "gurps.bad_numbers", text=f"{key}={raw}"[:40], known=", ".join(SETTABLE)
-            )
-        value = int(raw)
-        if key == "ht" and value < 1:
-            raise CombatError("gurps.bad_numbers", text=f"ht={raw}", known=", ".join(SETTABLE))
-        if key == "ht":
-            events += edit(c, "ht", numbers(c).get("ht"), value)
-            numbers(c)["ht"] = value
+    for key, value in parse_numbers(detail).items():
+        if key in OWN:
+            events += edit(c, key, numbers(c).get(key, False if key == "mook" else None), value)
+            numbers(c)[key] = value
         else:
             events += edit(c, key, getattr(c.stats, key), value)
             setattr(c.stats, key, value)
