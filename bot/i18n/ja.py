@@ -840,7 +840,7 @@ MESSAGES: dict[str, str] = {
     "ui.lapsed_sonic": "{name}のソニックドライブは時間切れ：使用しません。",
     "ui.lapsed_naval_event": "イベント表は時間切れ：ボットが振ります。",
     "ui.lapsed_down": "（{name}は戦闘不能のため）",
-    "ui.prompt_cancelled": "{name}の{prompt}は取り消されました（関係する参加者が外れたため）。",
+    "ui.prompt_cancelled": "待っていた{prompt}は取り消されました（関係する参加者が外れたため）。",
     "prompt.reaction": "リアクション",
     "prompt.sonic": "ソニックドライブ（する／しない）",
     "prompt.naval_event": "イベント表",

@@ -840,7 +840,7 @@ MESSAGES: dict[str, str] = {
     "ui.lapsed_sonic": "{name}的音速驅動逾時未回答：不發動。",
     "ui.lapsed_naval_event": "事件表逾時未擲：由機器人擲骰。",
     "ui.lapsed_down": "（因{name}無法戰鬥）",
-    "ui.prompt_cancelled": "{name}的{prompt}已取消（相關的參戰者已離開）。",
+    "ui.prompt_cancelled": "等待中的{prompt}已取消（相關的參戰者已離開）。",
     "prompt.reaction": "反應",
     "prompt.sonic": "音速驅動（發動／不發動）",
     "prompt.naval_event": "事件表擲骰",

@@ -50,11 +50,12 @@ def phase_name(phase: Phase | str, system: str) -> str:
 
 
 def order_lines(enc: Encounter, order: list[int], *, for_gm: bool) -> str:
+    """The order, numbered among those shown: a gap in the numbers would tell players that
+    someone hidden stands there."""
+    shown = [enc.combatant(i) for i in order]
+    shown = [c for c in shown if c is not None and (for_gm or not c.hidden)]
     lines = []
-    for position, combatant_id in enumerate(order, 1):
-        c = enc.combatant(combatant_id)
-        if c is None or (c.hidden and not for_gm):
-            continue
+    for position, c in enumerate(shown, 1):
         marker = "▶" if c.id == enc.actor else ("✓" if c.acted else "・")
         extra = f" ({c.initiative})" if c.initiative is not None else ""
         lines.append(f"{marker} {position}. {display_name(c, for_gm=for_gm)}{extra}")
@@ -129,9 +130,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t(f"ui.lapsed_{kind}", name=who) + (
                 t("ui.lapsed_down") if why == "owner_down" else ""
             )
-        case ev.PromptCancelled(prompt=kind, owner=owner):
-            who = n(owner) if owner is not None else "GM"  # type: ignore[operator]
-            return t("ui.prompt_cancelled", name=who, prompt=t(f"prompt.{kind}"))
+        case ev.PromptCancelled(prompt=kind):
+            return t("ui.prompt_cancelled", prompt=t(f"prompt.{kind}"))
         case ev.Rolled(combatant_id=i, purpose=purpose, text=text):
             return t("ui.rolled", name=n(i), purpose=t(f"purpose.{purpose}"), text=text)  # type: ignore[operator]
         case ev.ActionUsed(combatant_id=i, action=action, detail=detail):

@@ -68,7 +68,7 @@ def set_numbers(
             if key == "hp":
                 events += edit(c, "hp", c.stats.hp, number)
                 c.stats.hp = number
-                c.stats.max_hp = c.stats.max_hp or number
+                c.stats.max_hp = max(c.stats.max_hp or 0, number)  # above it: a new maximum
             elif key == "speed":
                 events += edit(c, "speed", int(c.stats.speed), number)
                 c.stats.speed = number  # where /combat add and /char put it too

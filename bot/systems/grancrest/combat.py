@@ -115,8 +115,8 @@ def set_numbers(
         else:
             events += edit(c, key, numbers(c).get(key), value)
             numbers(c)[key] = value
-    if "hp" in values and c.stats.max_hp is None:
-        c.stats.max_hp = int(values["hp"])
+    if "hp" in values and "max_hp" not in values:  # HP above the maximum is a new maximum
+        c.stats.max_hp = max(c.stats.max_hp or 0, int(values["hp"]))
     return events + settle(c)
 
 

@@ -159,6 +159,6 @@ def set_numbers(
     if c.stats.hp is not None and c.stats.hp > 0:  # back above 0 by the GM's hand: up again
         numbers(c).pop("unconscious", None)
         numbers(c).pop("dead", None)
-    if c.stats.hp is not None and c.stats.max_hp is None:
+    if c.stats.hp is not None and (c.stats.max_hp or 0) < c.stats.hp:  # a new maximum
         c.stats.max_hp = c.stats.hp
     return events
