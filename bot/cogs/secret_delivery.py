@@ -21,7 +21,7 @@ from bot.store.settings import Effective
 from bot.ui.views import reveal_view
 
 if TYPE_CHECKING:
-    from bot.app import TabletopBot
+    from bot.client import TabletopBot
 
 log = logging.getLogger("bot.dice")
 MAX_MESSAGE = 2000

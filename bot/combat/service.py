@@ -16,21 +16,22 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError
 
-from bot.combat import engine, prompts, rights
+from bot.combat import engine, rights
+from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, StaleState
 from bot.combat.events import Edited, Event, Undone
+from bot.combat.journal import Recorder, last_undoable, log_entry
+from bot.combat.lookup import check_event_roller, combatant_named, current, hide_names, own
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.combat.rules import RuleSet
 from bot.dice import DieSource
-from bot.dice.numbers import is_whole
 from bot.dice.source import system_die
-from bot.i18n import Term
 from bot.store.db import Database
 from bot.store.encounters import (  # plain functions of a connection, run by Database.run
     VersionConflict,
@@ -44,20 +45,10 @@ from bot.store.encounters import (  # plain functions of a connection, run by Da
     tracker_of,
 )
 from bot.store.models import Character
-from bot.systems.fields import read
 
 # Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
 OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp", "GURPS": "gurps"}
 UNDOABLE_DEPTH = 500  # how far back undo can walk
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who is asking. ``manages_channel``: Manage Channels or the server's GM role (the
-    adapter knows; the service decides what it allows)."""
-
-    user_id: int
-    manages_channel: bool = False
 
 
 @dataclass
@@ -68,19 +59,6 @@ class Outcome:
     @property
     def version(self) -> int:
         return self.encounter.version
-
-
-@dataclass
-class _Recorder:
-    """Passes dice through and keeps them for the log."""
-
-    source: DieSource
-    rands: list[tuple[int, int]] = field(default_factory=list)
-
-    def __call__(self, sides: int) -> int:
-        value = self.source(sides)
-        self.rands.append((sides, value))
-        return value
 
 
 Change = Callable[[Encounter, DieSource], list[Event]]
@@ -136,7 +114,7 @@ class EncounterService:
             if load_active(conn, channel_id, lock=True) is not None:
                 raise CombatError("combat.already_active")
             encounter_id = insert_encounter(conn, enc)
-            append_log(conn, **_log(encounter_id, 1, "start", caller, events, [], None))
+            append_log(conn, **log_entry(encounter_id, 1, "start", caller, events, [], None))
 
         async with self._lock(channel_id):
             try:
@@ -188,7 +166,7 @@ class EncounterService:
                 raise CombatError("combat.not_gm")
             if not gm:
                 rights.no_gm_fields(self.rulesets(enc.system), extra or {})
-            ship = _combatant(enc, aboard).id if aboard else None
+            ship = combatant_named(enc, aboard).id if aboard else None
             return engine.add(
                 enc, name, side, count=count, owner_id=owner, hidden=hidden, stats=stats,
                 kind=kind, aboard=ship, extra=extra,
@@ -234,7 +212,7 @@ class EncounterService:
 
     async def remove(self, channel_id: int, caller: Caller, name: str) -> Outcome:
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            target = _combatant(enc, name)
+            target = combatant_named(enc, name)
             self._check_controls(enc, caller, target)
             return engine.remove(enc, target)
 
@@ -244,7 +222,7 @@ class EncounterService:
         """The GM shows a hidden combatant to the players."""
 
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
-            return engine.reveal(enc, _combatant(enc, name))
+            return engine.reveal(enc, combatant_named(enc, name))
 
         return await self._change(channel_id, caller, "reveal", change, gm_only=True)
 
@@ -273,12 +251,14 @@ class EncounterService:
                 actor = enc.combatant(enc.actor) if enc.actor is not None else None
                 if actor is None:
                     raise CombatError("combat.no_turn")
-                if combatant is not None and _combatant(enc, combatant).id != actor.id:
-                    raise CombatError("combat.not_your_turn", name=_combatant(enc, combatant).name)
+                if combatant is not None and combatant_named(enc, combatant).id != actor.id:
+                    raise CombatError(
+                        "combat.not_your_turn", name=combatant_named(enc, combatant).name
+                    )
                 self._check_controls(enc, caller, actor)
                 return engine.advance(enc, rules, dice)
             if action in Action.__members__.values():
-                target = _combatant(enc, combatant) if combatant is not None else _current(enc)
+                target = combatant_named(enc, combatant) if combatant is not None else current(enc)
                 self._check_controls(enc, caller, target)
                 return engine.use_action(enc, rules, target, Action(action), detail)
             special = rules.specials().get(action)
@@ -288,10 +268,12 @@ class EncounterService:
                 raise CombatError("combat.not_gm")
             target = None
             if special.needs_combatant:
-                target = _combatant(enc, combatant) if combatant is not None else _own(enc, caller)
+                target = (
+                    combatant_named(enc, combatant) if combatant is not None else own(enc, caller)
+                )
                 self._check_controls(enc, caller, target)
             elif action == "roll_event" and not self._is_gm(enc, caller):
-                _check_event_roller(enc, caller)
+                check_event_roller(enc, caller)
             return special.run(enc, target, detail, dice)
 
         return await self._change(channel_id, caller, action, change, expected_version)
@@ -330,10 +312,10 @@ class EncounterService:
             if expected_version is not None and expected_version != enc.version:
                 raise StaleState()
             before = enc.to_dict()
-            recorder = _Recorder(self.dice)
+            recorder = Recorder(self.dice)
             undoes = None
             if change is None:  # undo: the state before the newest change not undone
-                entry = _last_undoable(recent_log(conn, enc.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
+                entry = last_undoable(recent_log(conn, enc.id, UNDOABLE_DEPTH))  # type: ignore[arg-type]
                 if entry is None:
                     raise CombatError("combat.nothing_to_undo")
                 undoes = entry["version"]
@@ -344,7 +326,9 @@ class EncounterService:
                 events = self._apply(enc, change, recorder, caller, gm)
             enc.version += 1
             save(conn, loaded, enc)
-            log = _log(enc.id, enc.version, command, caller, events, recorder.rands, before, undoes)  # type: ignore[arg-type]
+            log = log_entry(
+                enc.id, enc.version, command, caller, events, recorder.rands, before, undoes
+            )  # type: ignore[arg-type]
             append_log(conn, **log)
             return Outcome(enc, events)
 
@@ -366,7 +350,7 @@ class EncounterService:
             rights.check(enc, rules, events, user_id=caller.user_id, gm=gm)
         except CombatError as error:
             if not gm:
-                _hide_names(enc, error)
+                hide_names(enc, error)
             raise
         finally:
             del enc.for_players
@@ -380,80 +364,3 @@ class EncounterService:
             return
         if c.owner_id != caller.user_id:
             raise CombatError("combat.not_owner", name=c.name)
-
-
-def _check_event_roller(enc: Encounter, caller: Caller) -> None:
-    """The naval event is rolled by the player of the PC picked for it (or the GM)."""
-    pending = prompts.find(enc, "naval_event")
-    roller = enc.combatant(pending[0].owner) if pending and pending[0].owner is not None else None
-    if roller is None or roller.owner_id != caller.user_id:
-        raise CombatError("naval.not_event_roller")
-
-
-def _hide_names(enc: Encounter, error: CombatError) -> None:
-    """A refusal to a player never names a hidden combatant. "No combatant called …" keeps
-    the name: it is what they typed, and a ??? there would tell them someone is hidden."""
-    if error.code == "combat.unknown_combatant":
-        return
-    hidden = {c.name.casefold() for c in enc.combatants if c.hidden}
-    for key, value in error.params.items():
-        if isinstance(value, str) and value.casefold() in hidden:
-            error.params[key] = Term("ui.hidden")
-
-
-def _combatant(enc: Encounter, key: str | int) -> Combatant:
-    found = enc.combatant(key) if isinstance(key, int) else enc.find(key)
-    if found is None and isinstance(key, str) and is_whole(key):  # an id typed for a name
-        found = enc.combatant(read(key, "combatant"))
-    if found is None:
-        raise CombatError("combat.unknown_combatant", name=str(key))
-    return found
-
-
-def _current(enc: Encounter) -> Combatant:
-    actor = enc.combatant(enc.actor) if enc.actor is not None else None
-    if actor is None:
-        raise CombatError("combat.no_turn")
-    return actor
-
-
-def _own(enc: Encounter, caller: Caller) -> Combatant:
-    """The caller's own combatant when they have exactly one, else whose turn it is."""
-    owned = [c for c in enc.combatants if c.owner_id == caller.user_id and c.kind is Kind.CHARACTER]
-    if len(owned) == 1:
-        return owned[0]
-    if enc.actor is None:
-        raise CombatError("combat.which_combatant")
-    return _current(enc)
-
-
-def _last_undoable(entries: list[Any]) -> Any | None:
-    """The newest log entry not undone yet (entries newest first); None at the start."""
-    undone = {e["undoes"] for e in entries if e["undoes"] is not None}
-    for entry in entries:
-        if entry["command"] == "undo" or entry["version"] in undone:
-            continue
-        return entry if entry["before"] is not None else None
-    return None
-
-
-def _log(
-    encounter_id: int,
-    version: int,
-    command: str,
-    caller: Caller,
-    events: list[Event],
-    dice: list[tuple[int, int]],
-    before: dict[str, Any] | None,
-    undoes: int | None = None,
-) -> dict[str, Any]:
-    return {
-        "encounter_id": encounter_id,
-        "version": version,
-        "command": command,
-        "user_id": caller.user_id,
-        "events": [e.to_dict() for e in events],
-        "dice": [list(r) for r in dice],
-        "before": before,
-        "undoes": undoes,
-    }

@@ -1,0 +1,56 @@
+"""What the encounter log keeps of each command: who, what happened, the dice, the state
+before (which undo restores)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.combat.caller import Caller
+from bot.combat.events import Event
+from bot.dice import DieSource
+
+
+@dataclass
+class Recorder:
+    """Passes dice through and keeps them for the log."""
+
+    source: DieSource
+    rands: list[tuple[int, int]] = field(default_factory=list)
+
+    def __call__(self, sides: int) -> int:
+        value = self.source(sides)
+        self.rands.append((sides, value))
+        return value
+
+
+def last_undoable(entries: list[Any]) -> Any | None:
+    """The newest log entry not undone yet (entries newest first); None at the start."""
+    undone = {e["undoes"] for e in entries if e["undoes"] is not None}
+    for entry in entries:
+        if entry["command"] == "undo" or entry["version"] in undone:
+            continue
+        return entry if entry["before"] is not None else None
+    return None
+
+
+def log_entry(
+    encounter_id: int,
+    version: int,
+    command: str,
+    caller: Caller,
+    events: list[Event],
+    dice: list[tuple[int, int]],
+    before: dict[str, Any] | None,
+    undoes: int | None = None,
+) -> dict[str, Any]:
+    return {
+        "encounter_id": encounter_id,
+        "version": version,
+        "command": command,
+        "user_id": caller.user_id,
+        "events": [e.to_dict() for e in events],
+        "dice": [list(r) for r in dice],
+        "before": before,
+        "undoes": undoes,
+    }
