@@ -154,7 +154,7 @@ class EncounterMachine(RuleBasedStateMachine):
     def no_hidden_names(self, enc: Encounter, message: str, typed: str) -> None:
         message = without([c.name for c in enc.combatants if not c.hidden], message)
         for c in enc.combatants:
-            if c.hidden and not named(c.name, typed):  # an echo of what they typed is no leak
+            if c.hidden and c.name not in typed:  # an echo of what they typed is no leak
                 assert not named(c.name, message), f"{c.name} named to a player: {message}"
 
     def check_rights(self, before: Encounter, events: list[Event], caller: Caller) -> None:
