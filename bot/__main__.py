@@ -1,8 +1,13 @@
 """``python -m bot``: run the bot.
 
-    python -m bot            Discord with DISCORD_TOKEN set; otherwise the offline console
+    python -m bot            Discord with DISCORD_TOKEN set; otherwise, in a terminal, the console
     python -m bot console    the offline console (options below)
     python -m bot migrate    upgrade the database to the newest schema (also done on start)
+    python -m bot sync       send the slash commands to Discord now (a start sends them only
+                             when they changed since the last time)
+
+Exit codes: 0 stopped (SIGTERM, SIGINT), 2 a setting or the database is wrong or missing,
+3 Discord refused the token, 4 Discord cannot be reached.
 
 Console options: --script FILE (commands from a file), --dice 6,6,3 (the next die results),
 --json (one JSON object per reply and per domain event), --db URL (another database).
@@ -24,6 +29,11 @@ from bot.config import Settings
 from bot.store.db import connect
 from bot.store.migrate import upgrade
 from bot.store.urls import BadDatabaseUrl, database_url, shown
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment; "
+    "`python -m bot console` plays offline in a terminal."
+)
 
 
 async def migrate(url: str) -> None:
@@ -63,7 +73,9 @@ async def console(settings: Settings, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
-    parser.add_argument("mode", nargs="?", default="run", choices=["run", "console", "migrate"])
+    parser.add_argument(
+        "mode", nargs="?", default="run", choices=["run", "console", "migrate", "sync"]
+    )
     parser.add_argument("--script", help="read console commands from this file")
     parser.add_argument("--dice", help="the next die results, e.g. 6,6,3")
     parser.add_argument("--json", action="store_true", help="one JSON object per reply and event")
@@ -86,9 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         except BadDatabaseUrl as error:
             parser.error(f"--db: {error}")
         settings = settings.model_copy(update={"database_url": url})
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
-    for noisy in ("discord", "alembic", "sqlalchemy"):
-        logging.getLogger(noisy).setLevel(logging.ERROR if noisy == "discord" else logging.WARNING)
+    token = settings.discord_token
+    if not token and (args.mode == "sync" or (args.mode == "run" and not sys.stdin.isatty())):
+        print(NO_TOKEN, file=sys.stderr)  # a container or a service: no one at a console
+        return 2
+    configure_logging(settings.log_level, console=args.mode == "console" or not token)
     try:
         asyncio.run(migrate(settings.database_url))
     except (OSError, SQLAlchemyError) as error:
@@ -98,15 +112,37 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "migrate":
         print("The database is up to date.")
         return 0
-    if args.mode == "run" and settings.discord_token:
-        from bot.app import run_bot
-
-        asyncio.run(run_bot(settings))
-        return 0
+    if args.mode == "sync" or (token and args.mode == "run"):
+        return _online(args.mode, settings)
     if args.mode == "run":
         print("DISCORD_TOKEN is not set: starting the offline console.", flush=True)
     asyncio.run(console(settings, args))
     return 0
+
+
+def _online(mode: str, settings: Settings) -> int:
+    from bot.app import StartFailure, run_bot, sync_now
+
+    try:
+        asyncio.run(sync_now(settings) if mode == "sync" else run_bot(settings))
+    except StartFailure as failure:
+        print(failure, file=sys.stderr)
+        return failure.code
+    return 0
+
+
+def configure_logging(level: str, *, console: bool) -> None:
+    """The bot's and discord.py's records at LOG_LEVEL. SQLAlchemy's INFO is every statement
+    and Alembic's the same few lines each start, so they stay at WARNING. The console is a
+    player's terminal: only the bot's warnings unless LOG_LEVEL=DEBUG (discord.py there talks
+    to SimCord's in-memory Discord, whose set-up it would warn about)."""
+    if console and level != "DEBUG":
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    else:
+        logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for quiet in ("alembic", "sqlalchemy"):
+        logging.getLogger(quiet).setLevel(logging.WARNING)
 
 
 if __name__ == "__main__":

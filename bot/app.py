@@ -3,6 +3,12 @@ starts it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import signal
+
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -17,6 +23,7 @@ from bot.cogs.gurps import GurpsCog
 from bot.cogs.naval import NavalCog
 from bot.cogs.settings import SettingsCog
 from bot.cogs.tables import TablesCog
+from bot.command_sync import Sync
 from bot.config import Settings
 from bot.dice import DieSource
 from bot.i18n import current_locale
@@ -32,6 +39,16 @@ from bot.ui.views import (
     ReactButton,
     RevealButton,
 )
+
+log = logging.getLogger("bot")
+
+
+class StartFailure(Exception):
+    """Why the bot could not start, in one line for the operator, and the exit code."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class Tree(app_commands.CommandTree):
@@ -66,6 +83,7 @@ def build_bot(
     database: Database | None = None,
     dice: DieSource | None = None,
     message_content: bool = True,
+    sync: Sync = Sync.UNREMEMBERED,
 ) -> TabletopBot:
     return TabletopBot(
         settings,
@@ -74,20 +92,67 @@ def build_bot(
         database=database,
         dice=dice,
         message_content=message_content,
+        sync=sync,
     )
 
 
 async def run_bot(settings: Settings) -> None:
-    """Connect to Discord; without the message-content intent, carry on with slash commands."""
+    """Connect to Discord until SIGTERM or SIGINT; without the message-content intent, carry
+    on with slash commands. Raises ``StartFailure`` when Discord cannot be used at all."""
     assert settings.discord_token
-    bot = build_bot(settings)
     try:
-        async with bot:
-            await bot.start(settings.discord_token)
+        await serve(build_bot(settings, sync=Sync.WHEN_CHANGED), settings.discord_token)
     except discord.PrivilegedIntentsRequired:
-        bot = build_bot(settings, message_content=False)
-        async with bot:
-            await bot.start(settings.discord_token)
+        bot = build_bot(settings, message_content=False, sync=Sync.WHEN_CHANGED)
+        await serve(bot, settings.discord_token)
 
 
-__all__ = ["TabletopBot", "build_bot", "run_bot"]
+async def sync_now(settings: Settings) -> None:
+    """``python -m bot sync``: log in, send the slash commands whatever the last hash says."""
+    assert settings.discord_token
+    bot = build_bot(settings, sync=Sync.ALWAYS)
+    async with bot:
+        await _started(bot.login(settings.discord_token))  # setup_hook sends the commands
+
+
+async def serve(bot: TabletopBot, token: str) -> None:
+    async with bot:
+        closing = close_on_signals(bot)
+        await _started(bot.start(token))
+        if closing:  # start() returns as soon as the gateway is closed: let close() finish
+            await closing[0]
+
+
+async def _started(starting: object) -> None:
+    try:
+        await starting  # type: ignore[misc]
+    except discord.LoginFailure as error:
+        raise StartFailure(
+            "Discord refused DISCORD_TOKEN: copy the token again from the Developer Portal "
+            "(your application → Bot → Reset Token).", 3,
+        ) from error  # fmt: skip
+    except aiohttp.ClientConnectionError as error:  # no network, a proxy, DNS
+        raise StartFailure(f"Cannot reach Discord: {error}", 4) from error
+
+
+def close_on_signals(bot: TabletopBot) -> list[asyncio.Task]:
+    """SIGTERM (``docker stop``) and SIGINT (Ctrl+C) close the bot: the trackers' last states
+    drawn, the database closed, exit 0. As PID 1 in a container nothing else would: the kernel
+    gives PID 1 no default action for SIGTERM. Returns the closing task, once there is one."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task] = []
+
+    def stop(signum: signal.Signals) -> None:
+        if closing:
+            return
+        log.info("%s received: closing", signum.name)
+        closing.append(loop.create_task(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        # Windows has no signal handlers in asyncio: Ctrl+C still interrupts there.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop, signum)
+    return closing
+
+
+__all__ = ["StartFailure", "TabletopBot", "build_bot", "run_bot", "sync_now"]

@@ -17,8 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.combat.service import EncounterService
+from bot.command_sync import Sync, sync_commands
 from bot.config import Settings
 from bot.dice import DieSource
+from bot.operations import announce_ready, check_permissions
 from bot.store.characters import CharacterStore
 from bot.store.db import Database, connect
 from bot.store.migrate import upgrade
@@ -27,6 +29,7 @@ from bot.store.tables import TableStore
 from bot.systems import ruleset
 
 log = logging.getLogger("bot")
+CLOSE_SECONDS = 3  # for the trackers' last drawings: a stop takes well under 5 s in all
 
 Install = Callable[["TabletopBot"], Awaitable[None]]
 
@@ -41,7 +44,10 @@ class TabletopBot(commands.Bot):
         database: Database | None = None,
         dice: DieSource | None = None,
         message_content: bool = True,
+        sync: Sync = Sync.UNREMEMBERED,
     ) -> None:
+        # It never joins a voice channel: no warnings about voice libraries at each start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         intents.message_content = message_content  # chat rolls; privileged (see README)
         super().__init__(
@@ -54,6 +60,9 @@ class TabletopBot(commands.Bot):
         self.dice = dice
         self._database = database
         self._install = install
+        self._sync = sync
+        self._announced = False
+        self._closed_said = False
 
     @property
     def database(self) -> Database:
@@ -69,7 +78,7 @@ class TabletopBot(commands.Bot):
         self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)
         await self._install(self)
-        await self.sync_commands()
+        await sync_commands(self, self._sync)
         # Everything loaded so far lives as long as the bot: keep it out of the collector's
         # full passes, which would otherwise walk it again and again under load.
         gc.freeze()
@@ -79,21 +88,25 @@ class TabletopBot(commands.Bot):
                 "disabled; slash commands work. Enable it in the Developer Portal to use them."
             )
 
-    async def sync_commands(self) -> None:
-        if self.config.dev_guild_id:
-            guild = discord.Object(self.config.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+    async def on_ready(self) -> None:
+        if not self._announced:  # READY comes again after a lost session: say it once
+            self._announced = True
+            announce_ready(self)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        log.info("added to server %s (%s)", guild.name, guild.id)
+        check_permissions(guild)
 
     async def close(self) -> None:
         encounters = self.get_cog("Encounters")
         if encounters is not None:  # the trackers' last states, still waiting their turn
             try:
-                await asyncio.wait_for(encounters.trackers_drawn(), 5)  # type: ignore[attr-defined]
+                await asyncio.wait_for(encounters.trackers_drawn(), CLOSE_SECONDS)  # type: ignore[attr-defined]
             except Exception:
                 log.warning("some trackers were not brought up to date", exc_info=True)
         await super().close()
         if self._database is not None:
             await self._database.dispose()
+            if not self._closed_said:
+                self._closed_said = True
+                log.info("closed: trackers brought up to date, database closed")

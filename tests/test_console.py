@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import sqlite3
 import subprocess
 import sys
@@ -71,10 +72,34 @@ def test_json_mode_prints_replies_and_domain_events(tmp_path: Path) -> None:
     assert any(o["type"] == "reply" and o["embeds"] for o in objects)
 
 
-def test_python_m_bot_without_token_starts_the_console(tmp_path: Path) -> None:
-    lines = run([], tmp_path, "1D6\n").stdout.splitlines()
-    assert lines[0] == "DISCORD_TOKEN is not set: starting the offline console."
-    assert lines[2].startswith("gm: (1D6) ＞ ")
+def test_python_m_bot_without_token_starts_the_console_in_a_terminal(tmp_path: Path) -> None:
+    controller, terminal = pty.openpty()  # stdin is a terminal, as in `python3 tasks.py run`
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
+    with subprocess.Popen(
+        [sys.executable, "-m", "bot"], stdin=terminal, stdout=subprocess.PIPE, text=True,
+        cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+    ) as process:  # fmt: skip
+        os.write(controller, b"1D6\n:quit\n")
+        out, _ = process.communicate(timeout=120)
+    os.close(controller)
+    os.close(terminal)
+    assert out.startswith("DISCORD_TOKEN is not set: starting the offline console.\n")
+    assert "gm: (1D6) ＞ " in out
+
+
+def test_without_token_and_without_a_terminal_it_says_so_and_fails(tmp_path: Path) -> None:
+    """A container with no token (or an empty one): one line and exit 2, not a console that
+    reads an empty stdin, exits 0 and is restarted for ever."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    for token in ({}, {"DISCORD_TOKEN": ""}):
+        failed = subprocess.run(
+            [sys.executable, "-m", "bot"], stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, cwd=tmp_path, env={**env, **token, "PYTHONPATH": str(ROOT)}, timeout=60,
+        )  # fmt: skip
+        assert failed.returncode == 2
+        assert failed.stderr.startswith("DISCORD_TOKEN is not set.")
+        assert len(failed.stderr.splitlines()) == 1 and failed.stdout == ""
 
 
 def test_python_m_bot_migrate_creates_the_schema(tmp_path: Path) -> None:

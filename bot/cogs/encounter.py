@@ -28,6 +28,7 @@ from bot.combat.service import Outcome
 from bot.dice.numbers import is_whole
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
+from bot.permissions import SHOWN
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
 from bot.systems.fields import read
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 log = logging.getLogger("bot.encounter")
+PIN = SHOWN["pin_messages"]  # its own permission since 2026, no longer Manage Messages
 
 
 def matches(current: str, *values: str) -> bool:
@@ -197,7 +199,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         try:
             await message.pin()
         except discord.HTTPException:
-            log.info("could not pin the tracker in %s (missing Manage Messages?)", enc.channel_id)
+            log.info("could not pin the tracker in %s (missing %s?)", enc.channel_id, PIN)
         await self.service.set_tracker(enc.id, message.id)
 
     async def end_tracker(self, channel: object, enc: Encounter, message_id: int | None) -> None:

@@ -65,6 +65,18 @@ class GuildVersion(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class CommandSync(Base):
+    """What the slash commands looked like when they were last sent to Discord, per
+    application and scope (global or one server): a start whose commands hash the same sends
+    nothing (Discord rate-limits command updates)."""
+
+    __tablename__ = "command_syncs"
+
+    scope: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64))
+    synced_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
 class ChannelSettings(Base):
     """Per-channel settings: the game system and overrides of the server's settings."""
 

@@ -53,6 +53,7 @@ class Request:
 class FakeDiscord:
     requests: list[Request] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
+    token: str | None = None  # the only bot token accepted, when set (others get a 401)
     port: int = 0
     channels: int = 1  # text channels in the guild: CHANNEL_ID, then CHANNEL_ID + 1 …
     keep_requests: bool = True  # a long benchmark keeps only the waiters
@@ -93,6 +94,9 @@ class FakeDiscord:
 
     # -- HTTP ------------------------------------------------------------------------------
     async def api(self, request: web.Request) -> web.Response:
+        given = request.headers.get("Authorization")  # interaction callbacks carry none
+        if self.token is not None and given is not None and given != f"Bot {self.token}":
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         body: Any = None
         if request.content_type == "application/json":
             body = await request.json()
