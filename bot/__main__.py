@@ -5,6 +5,8 @@
     python -m bot migrate    upgrade the database to the newest schema (also done on start)
     python -m bot sync       send the slash commands to Discord now (a start sends them only
                              when they changed since the last time)
+    python -m bot check      log in once: does the token work, is the Message Content intent
+                             on, and the URL that invites the bot
 
 Exit codes: 0 stopped (SIGTERM, SIGINT), 2 a setting or the database is wrong or missing,
 3 Discord refused the token, 4 Discord cannot be reached.
@@ -74,7 +76,7 @@ async def console(settings: Settings, args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     parser.add_argument(
-        "mode", nargs="?", default="run", choices=["run", "console", "migrate", "sync"]
+        "mode", nargs="?", default="run", choices=["run", "console", "migrate", "sync", "check"]
     )
     parser.add_argument("--script", help="read console commands from this file")
     parser.add_argument("--dice", help="the next die results, e.g. 6,6,3")
@@ -99,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--db: {error}")
         settings = settings.model_copy(update={"database_url": url})
     token = settings.discord_token
-    if not token and (args.mode == "sync" or (args.mode == "run" and not sys.stdin.isatty())):
+    online = args.mode in ("sync", "check")
+    if not token and (online or (args.mode == "run" and not sys.stdin.isatty())):
         print(NO_TOKEN, file=sys.stderr)  # a container or a service: no one at a console
         return 2
     configure_logging(settings.log_level, console=args.mode == "console" or not token)
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "migrate":
         print("The database is up to date.")
         return 0
-    if args.mode == "sync" or (token and args.mode == "run"):
+    if online or (token and args.mode == "run"):
         return _online(args.mode, settings)
     if args.mode == "run":
         print("DISCORD_TOKEN is not set: starting the offline console.", flush=True)
@@ -121,10 +124,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _online(mode: str, settings: Settings) -> int:
-    from bot.app import StartFailure, run_bot, sync_now
+    from bot.app import StartFailure, check_now, run_bot, sync_now
 
+    start = {"sync": sync_now, "check": check_now}.get(mode, run_bot)
     try:
-        asyncio.run(sync_now(settings) if mode == "sync" else run_bot(settings))
+        asyncio.run(start(settings))
     except StartFailure as failure:
         print(failure, file=sys.stderr)
         return failure.code

@@ -28,6 +28,7 @@ from bot.config import Settings
 from bot.dice import DieSource
 from bot.i18n import current_locale
 from bot.i18n.translator import Translator
+from bot.permissions import invite_url
 from bot.store.db import Database
 from bot.ui.esp_views import InitiativeButton, SonicButton
 from bot.ui.naval_views import NavalEventButton
@@ -115,6 +116,24 @@ async def sync_now(settings: Settings) -> None:
         await _started(bot.login(settings.discord_token))  # setup_hook sends the commands
 
 
+async def check_now(settings: Settings) -> None:
+    """``python -m bot check``: the token works, the Message Content intent is on, and the URL
+    that invites the bot — without connecting to the gateway. Compose runs it before the bot,
+    so a wrong token stops there instead of restarting the bot for ever."""
+    assert settings.discord_token
+    client = discord.Client(intents=discord.Intents.none())
+    async with client:
+        await _started(client.login(settings.discord_token))
+        app = await client.application_info()
+        print(f"DISCORD_TOKEN works: the bot is {client.user} (application {app.id}).")
+        if not (app.flags.gateway_message_content or app.flags.gateway_message_content_limited):
+            print(
+                "The Message Content intent is off: chat rolls (2D6>=8 typed in a channel) will "
+                "not work. Developer Portal → your application → Bot → Message Content Intent."
+            )
+        print(f"Invite it to a server: {invite_url(app.id)}")
+
+
 async def serve(bot: TabletopBot, token: str) -> None:
     async with bot:
         closing = close_on_signals(bot)
@@ -155,4 +174,4 @@ def close_on_signals(bot: TabletopBot) -> list[asyncio.Task]:
     return closing
 
 
-__all__ = ["StartFailure", "TabletopBot", "build_bot", "run_bot", "sync_now"]
+__all__ = ["StartFailure", "TabletopBot", "build_bot", "check_now", "run_bot", "sync_now"]

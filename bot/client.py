@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 import discord
@@ -29,7 +30,9 @@ from bot.store.tables import TableStore
 from bot.systems import ruleset
 
 log = logging.getLogger("bot")
-CLOSE_SECONDS = 3  # for the trackers' last drawings: a stop takes well under 5 s in all
+CLOSE_SECONDS = 3.5  # for commands under way and the trackers' last drawings
+# The names discord.py gives the tasks that handle a slash command, a button, a chat message.
+IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_message")
 
 Install = Callable[["TabletopBot"], Awaitable[None]]
 
@@ -98,15 +101,36 @@ class TabletopBot(commands.Bot):
         check_permissions(guild)
 
     async def close(self) -> None:
+        """Stop: commands under way finish, the trackers' last states are drawn, the database
+        closes — within CLOSE_SECONDS, so a stop takes well under 5 s in all."""
+        deadline = time.monotonic() + CLOSE_SECONDS
+        await _finish(_in_flight(), deadline)
         encounters = self.get_cog("Encounters")
         if encounters is not None:  # the trackers' last states, still waiting their turn
-            try:
-                await asyncio.wait_for(encounters.trackers_drawn(), CLOSE_SECONDS)  # type: ignore[attr-defined]
-            except Exception:
-                log.warning("some trackers were not brought up to date", exc_info=True)
+            drawing = asyncio.ensure_future(encounters.trackers_drawn())  # type: ignore[attr-defined]
+            await _finish([drawing], deadline)
         await super().close()
         if self._database is not None:
             await self._database.dispose()
             if not self._closed_said:
                 self._closed_said = True
                 log.info("closed: trackers brought up to date, database closed")
+
+
+def _in_flight() -> list[asyncio.Future]:
+    """discord.py's tasks for slash commands, buttons and chat messages being handled."""
+    current = asyncio.current_task()
+    return [
+        task for task in asyncio.all_tasks()
+        if task is not current and task.get_name().startswith(IN_FLIGHT)
+    ]  # fmt: skip
+
+
+async def _finish(work: list[asyncio.Future], deadline: float) -> None:
+    if not work:
+        return
+    _, late = await asyncio.wait(work, timeout=max(0.0, deadline - time.monotonic()))
+    if late:
+        log.warning("stopping with %d task(s) unfinished (commands or tracker drawings)", len(late))
+        for task in late:
+            task.cancel()

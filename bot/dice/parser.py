@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -17,8 +16,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from bot.dice.build import Builder, Command
 from bot.dice.errors import DiceError, NotACommand
 from bot.dice.limits import MAX_INPUT, MAX_NESTING
+from bot.shipped import shipped
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "dice.lark"
+GRAMMAR = shipped("grammar") / "dice.lark"
 
 # Full-width ASCII (！ to ～) and the ideographic space fold to ASCII, so ２Ｄ６＞＝８ reads as
 # 2D6>=8; the minus sign and the full-width yen-less variants players paste fold too.

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection
 
+from bot.shipped import shipped
 from bot.store.db import Database
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def alembic_config(url: str | None = None) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    """Alembic's settings, made here (alembic.ini is for running ``alembic`` by hand in a
+    checkout; an installed wheel has none)."""
+    config = Config()
+    config.set_main_option("script_location", str(shipped("migrations")))
+    config.set_main_option("path_separator", "os")
     if url:
         config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config

@@ -22,13 +22,17 @@ class BotProcess:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
-        self.lines: list[str] = []
-        self.reader = asyncio.create_task(self._read())
+        self.lines: list[str] = []  # its log (stderr)
+        self.printed: list[str] = []  # what it prints for the operator (stdout)
+        self.reader = asyncio.gather(
+            self._read(process.stderr, self.lines), self._read(process.stdout, self.printed)
+        )
 
-    async def _read(self) -> None:
-        assert self.process.stderr is not None
-        async for raw in self.process.stderr:
-            self.lines.append(raw.decode(errors="replace").rstrip("\n"))
+    @staticmethod
+    async def _read(stream: asyncio.StreamReader | None, into: list[str]) -> None:
+        assert stream is not None
+        async for raw in stream:
+            into.append(raw.decode(errors="replace").rstrip("\n"))
 
     def said(self, text: str) -> bool:
         return any(text in line for line in self.lines)
@@ -51,8 +55,9 @@ class BotProcess:
 
 
 async def start_bot(
-    server: FakeDiscord, tmp_path: Path, *args: str, **env: str
+    server: FakeDiscord, tmp_path: Path, *args: str, wrapper: tuple[str, ...] = (), **env: str
 ) -> BotProcess:
+    """``python -m bot [args]`` (``wrapper`` before it, e.g. to make it PID 1)."""
     base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "DATABASE"))}
     settings = {
         "DISCORD_TOKEN": TOKEN,
@@ -61,9 +66,9 @@ async def start_bot(
         **env,
     }
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(BOT_PROCESS), f"http://127.0.0.1:{server.port}", *args,
+        *wrapper, sys.executable, str(BOT_PROCESS), f"http://127.0.0.1:{server.port}", *args,
         cwd=tmp_path, env={**base, **settings},
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     return BotProcess(process)
