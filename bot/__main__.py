@@ -12,7 +12,8 @@ Exit codes: 0 stopped (SIGTERM, SIGINT), 2 a setting or the database is wrong or
 3 Discord refused the token, 4 Discord cannot be reached.
 
 Console options: --script FILE (commands from a file), --dice 6,6,3 (the next die results),
---json (one JSON object per reply and per domain event), --db URL (another database).
+--json (one JSON object per reply and per domain event), --db URL (another database),
+--out DIR (where pictures and files are saved, ./console-out/ by default).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -46,31 +46,15 @@ async def migrate(url: str) -> None:
         await database.dispose()
 
 
-async def _stdin_lines() -> AsyncIterator[str]:
-    interactive = sys.stdin.isatty()
-    while True:
-        if interactive:
-            print("> ", end="", flush=True)
-        line = await asyncio.to_thread(sys.stdin.readline)
-        if not line:
-            return
-        yield line.rstrip("\n")
-
-
-async def _file_lines(path: Path) -> AsyncIterator[str]:
-    for line in path.read_text(encoding="utf-8").splitlines():
-        yield line
-
-
 async def console(settings: Settings, args: argparse.Namespace) -> None:
     from bot.app import build_bot
     from bot.console import FixedThenRandom, parse_dice, play
+    from bot.console_input import choose
 
     dice = FixedThenRandom(parse_dice(args.dice)) if args.dice else None
     # One user at a terminal: the tracker follows every command (no rate limit to respect).
     bot = build_bot(settings.model_copy(update={"tracker_interval": 0}), dice=dice)
-    lines = _file_lines(Path(args.script)) if args.script else _stdin_lines()
-    await play(bot, lines, print, as_json=args.json)
+    await play(bot, choose(args.script), print, as_json=args.json, out=Path(args.out))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per reply and event")
     parser.add_argument(
         "--db", help="database URL or SQLite file (default: DATABASE_URL or data/bot.sqlite3)"
+    )
+    parser.add_argument(
+        "--out", default="console-out", help="where the console saves pictures and files"
     )
     args = parser.parse_args(argv)
     try:

@@ -3,18 +3,19 @@
 The bot runs against SimCord's in-memory Discord (no network, no token), so every command
 behaves exactly as in a channel. A line starting with ``/`` is a slash command
 (``/combat add name:Goblin count:3 side:npc``); any other line is a chat message
-(``2D6>=8 攻撃``); ``:as <name>`` switches the acting user (the first user, "gm", manages the
-channel). ``--dice 6,6,3`` fixes the next die results, ``--json`` prints one JSON object per
+(``2D6>=8 攻撃``). ``:as <name>`` switches the acting user (the first user, "gm", manages the
+channel), ``:press LABEL|N`` presses a button, ``:locale ja|zh-TW|en`` sets the acting user's
+language. ``--dice 6,6,3`` fixes the next die results, ``--json`` prints one JSON object per
 reply and per domain event, ``--script FILE`` reads commands from a file, ``--db URL`` picks
-the database (state is stored like the bot's).
+the database (state is stored like the bot's), ``--out DIR`` where pictures are saved.
 """
 
 from __future__ import annotations
 
 import json
-import shlex
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -23,15 +24,19 @@ from discord import app_commands
 from sqlalchemy import select
 
 from bot.client import TabletopBot
+from bot.console_buttons import Pressable, choose, pressable
+from bot.console_line import Read, entries, split_options
 from bot.console_options import checked
-from bot.i18n import LocalizedError, t
+from bot.console_output import Screen, Write
+from bot.i18n import LocalizedError, normalize_locale, t, use_locale
 from bot.store.models import EncounterLog
 
-Write = Callable[[str], None]
 LOG = EncounterLog.__table__
-LOCALE = "en"  # the console's users speak SimCord's default language, en-US
 MAX_MESSAGE = 2000
 SETTLE_SECONDS = 60.0
+OUT = Path("console-out")
+# What a Discord client sends as its user's language, for each of the catalogs.
+DISCORD_LOCALES = {"ja": "ja", "zh-TW": "zh-TW", "en": "en-US"}
 
 
 class FixedThenRandom:
@@ -55,14 +60,25 @@ def parse_dice(text: str) -> list[int]:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
+def speak_languages(env: simcord.Env, locale_of: Callable[[int], str]) -> None:
+    """SimCord sends every interaction as en-US; Discord sends each user's client language.
+    Set it on the way to the bot, before SimCord's gateway hands the payload over."""
+
+    def localize(event: str, payload: Any) -> None:
+        if event == "INTERACTION_CREATE":
+            user = (payload.get("member") or {}).get("user") or payload.get("user") or {}
+            payload["locale"] = DISCORD_LOCALES[locale_of(int(user.get("id") or 0))]
+
+    env.backend.subscribers.insert(0, localize)
+
+
 @dataclass
 class Session:
     env: simcord.Env
     bot: TabletopBot
-    write: Write
-    as_json: bool = False
+    screen: Screen
     users: dict[str, Any] = field(default_factory=dict)
-    seen: set[int] = field(default_factory=set)
+    locales: dict[int, str] = field(default_factory=dict)  # by user id
     last_log: int = 0
 
     def __post_init__(self) -> None:
@@ -77,33 +93,49 @@ class Session:
         self.current = self.users["gm"] = self.guild.add_member(
             self.env.create_user("gm"), roles=[gm_role]
         )
+        self.screen.names = self.names
+        speak_languages(self.env, self.locale_of)
+
+    @property
+    def locale(self) -> str:
+        """The acting user's language."""
+        return self.locale_of(self.current.id)
+
+    def locale_of(self, user_id: int) -> str:
+        """A user's Discord language: as ``:locale`` set it, else the server's default."""
+        return self.locales.get(user_id, normalize_locale(self.bot.config.default_locale))
 
     # -- input -----------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
-        """One typed line; False to stop."""
+        """One typed entry; False to stop."""
         line = line.strip()
         if not line:
             return True
         if line in (":quit", ":exit", "/quit", "/exit"):
             return False
-        try:
-            await self.dispatch(line)
-        except TimeoutError as error:  # a very long lock wait: say so, keep the session
-            self.mistake(t("console.no_answer", locale=LOCALE, error=str(error).split("\n")[0]))
-        await self.flush()
+        with use_locale(self.locale):
+            try:
+                await self.dispatch(line)
+            except TimeoutError as error:  # a very long lock wait: say so, keep the session
+                self.mistake(t("console.no_answer", error=str(error).split("\n")[0]))
+        with use_locale(self.locale):  # :locale may have changed it
+            await self.flush()
         return True
 
     async def dispatch(self, line: str) -> None:
-        if line.startswith(":as"):
-            self.switch(line[3:].strip())
+        command, _, rest = line.partition(" ")
+        if command == ":as":
+            self.switch(rest.strip())
+        elif command == ":press":
+            await self.press(rest.strip())
+        elif command == ":locale":
+            self.set_locale(rest.strip())
         elif line in ("/help", ":help"):
             self.show_help()
         elif line.startswith("/"):
             await self.slash(line[1:])
         elif len(line) > MAX_MESSAGE:  # Discord's client sends no longer message
-            self.mistake(
-                t("console.too_long", locale=LOCALE, limit=MAX_MESSAGE, length=len(line))
-            )
+            self.mistake(t("console.too_long", limit=MAX_MESSAGE, length=len(line)))
         else:
             await self.current.send(self.channel, line)
 
@@ -112,51 +144,69 @@ class Session:
         if name not in self.users:
             self.users[name] = self.guild.add_member(self.env.create_user(name))
         self.current = self.users[name]
-        self.emit({"type": "user", "name": name}, f"(now acting as {name})")
+        with use_locale(self.locale):
+            self.screen.emit({"type": "user", "name": name}, t("console.acting", user=name))
+
+    def set_locale(self, word: str) -> None:
+        chosen = next((c for c in DISCORD_LOCALES if c.casefold() == word.casefold()), None)
+        if chosen is None:
+            self.mistake(t("console.bad_locale", text=word[:20]))
+            return
+        self.locales[self.current.id] = chosen
+        with use_locale(chosen):
+            self.screen.emit(
+                {"type": "locale", "user": self.current.name, "locale": chosen},
+                t("console.locale_set", user=self.current.name),
+            )
 
     def show_help(self) -> None:
         commands = sorted(self.current.available_commands(self.channel))
-        self.emit(
+        self.screen.emit(
             {"type": "help", "commands": commands},
-            "commands: /" + ", /".join(commands) + "\n:as <name> switches user, :quit ends",
+            t("console.help", commands="/" + ", /".join(commands)),
         )
 
-    async def slash(self, text: str) -> None:
+    async def press(self, which: str) -> None:
+        choices = pressable(self.channel, self.current)
+        if not which:
+            self.screen.emit(
+                {"type": "buttons", "buttons": [c.button.label for c in choices]},
+                "\n".join(c.listed(n) for n, c in enumerate(choices, 1))
+                or t("console.no_buttons"),
+            )
+            return
+        chosen: Pressable | str = choose(choices, which)
+        if isinstance(chosen, str):
+            self.mistake(chosen)
+            return
+        self.screen.emit(
+            {"type": "press", "user": self.current.name, "button": chosen.button.label},
+            t("console.pressed", user=self.current.name, button=chosen.button.label),
+        )
         try:
-            words = shlex.split(text)
-        except ValueError:
-            words = text.split()
-        path, options = self.split_options(words)
+            await self.current.click(chosen.message, custom_id=chosen.button.custom_id)
+        except simcord.SetupError:  # gone or disabled since it was shown
+            self.mistake(t("console.button_gone", button=chosen.button.label))
+
+    async def slash(self, text: str) -> None:
+        path, options = split_options(text)
         command = self.find(path)
         if command is None:
-            self.emit(
-                {"type": "error", "message": f"unknown command /{' '.join(path)}"},
-                f"unknown command /{' '.join(path)} (try /help)",
+            name = " ".join(path)
+            self.screen.emit(
+                {"type": "error", "message": f"unknown command /{name}"},
+                t("console.unknown_command", command=name),
             )
             return
         try:
             values = checked(command, options)
         except LocalizedError as mistake:  # what Discord's client would not have sent
-            self.mistake(mistake.localized(LOCALE))
+            self.mistake(mistake.localized(self.locale))
             return
         try:
             await self.current.slash(self.channel, " ".join(path), **values)
         except simcord.OptionError as error:  # any check of SimCord's the one above missed
             self.mistake(str(error))
-
-    def split_options(self, words: list[str]) -> tuple[list[str], dict[str, str]]:
-        path: list[str] = []
-        options: dict[str, str] = {}
-        last: str | None = None
-        for word in words:
-            key, colon, value = word.partition(":")
-            if colon and key.isidentifier() and key.isascii():
-                options[key], last = value, key
-            elif last is not None:
-                options[last] += " " + word  # an unquoted value with spaces
-            else:
-                path.append(word)
-        return path, options
 
     def find(self, path: list[str]) -> app_commands.Command | None:
         if not path:
@@ -167,59 +217,19 @@ class Session:
         return found if isinstance(found, app_commands.Command) else None
 
     def mistake(self, message: str) -> None:
-        self.emit({"type": "error", "message": message}, f"[only you] {message}")
+        self.screen.emit({"type": "error", "message": message}, t("console.only_you") + message)
 
     # -- output ----------------------------------------------------------------------------
-    def emit(self, data: dict[str, Any], text: str) -> None:
-        self.write(json.dumps(data, ensure_ascii=False) if self.as_json else text)
-
     async def flush(self) -> None:
-        """Print what the acting user can now see that is new: channel posts, their own
-        ephemeral replies and DMs, and (with --json) the encounters' domain events."""
+        """Print what the acting user can now see that is new or changed: channel posts, the
+        tracker's edits, their own ephemeral replies and DMs, and (with --json) the
+        encounters' domain events."""
         viewer = self.current
-        channels = [
-            (self.channel, self.channel.history(viewer=viewer)),
-            ("dm", viewer.user.dm_channel.history()),
-        ]
-        for where, history in channels:
-            for message in history:
-                if message.id in self.seen:
-                    continue
-                self.seen.add(message.id)
-                if not message.author.bot:
-                    continue
-                self.print_message(message, dm=where == "dm")
-        if self.as_json:
+        posts = [(message, False) for message in self.channel.history(viewer=viewer)]
+        dms = [(message, True) for message in viewer.user.dm_channel.history()]
+        await self.screen.show(posts + dms)
+        if self.screen.as_json:
             await self.print_events()
-
-    def print_message(self, message: discord.Message, *, dm: bool) -> None:
-        ephemeral = bool(message.flags.ephemeral)
-        embeds = [e.to_dict() for e in message.embeds]
-        data = {
-            "type": "reply",
-            "dm": dm,
-            "ephemeral": ephemeral,
-            "content": message.content,
-            "embeds": embeds,
-        }
-        lines = []
-        prefix = "[DM] " if dm else ("[only you] " if ephemeral else "")
-        if message.content:
-            lines.append(prefix + message.content)
-        for embed in message.embeds:
-            if embed.title:
-                lines.append(f"{prefix}== {embed.title} ==")
-            if embed.description:
-                lines += [prefix + line for line in embed.description.splitlines()]
-        buttons = [
-            child.label
-            for row in message.components
-            for child in getattr(row, "children", [])
-            if getattr(child, "label", None)
-        ]
-        if buttons:
-            lines.append(prefix + " ".join(f"[{label}]" for label in buttons))
-        self.emit(data, self.names("\n".join(lines)) if lines else prefix + "(empty)")
 
     def names(self, text: str) -> str:
         """``<@id>`` mentions as ``@name``, as a Discord client shows them."""
@@ -237,7 +247,7 @@ class Session:
         for row in rows:
             self.last_log = row["id"]
             for event in row["events"]:
-                self.write(
+                self.screen.write(
                     json.dumps(
                         {"type": "event", "version": row["version"], **event}, ensure_ascii=False
                     )
@@ -245,17 +255,15 @@ class Session:
 
 
 async def play(
-    bot: TabletopBot, lines: AsyncIterator[str], write: Write, *, as_json: bool = False
+    bot: TabletopBot, read: Read, write: Write, *, as_json: bool = False, out: Path = OUT
 ) -> None:
-    """Run the bot offline and feed it ``lines`` until they end or ``:quit``."""
+    """Run the bot offline and feed it entries from ``read`` until they end or ``:quit``."""
     # A command may wait on a database lock held elsewhere (up to the busy timeout) before it
     # answers "busy": give it that long and more, rather than SimCord's default 5 s.
     async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
-        session = Session(env, bot, write, as_json)
-        session.emit(
-            {"type": "ready", "user": "gm"},
-            "Offline console: type a dice command, a /command, or /help. You are gm.",
-        )
-        async for line in lines:
-            if not await session.handle(line):
+        session = Session(env, bot, Screen(write, out, as_json))
+        with use_locale(session.locale):
+            session.screen.emit({"type": "ready", "user": "gm"}, t("console.ready", user="gm"))
+        async for entry in entries(read):
+            if not await session.handle(entry):
                 break

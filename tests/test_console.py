@@ -18,6 +18,7 @@ SESSION = """\
 /combat start
 /combat add name:Goblin count:2 action_value:4
 :as alice
+:locale en
 /combat add name:Alice side:pc action_value:6
 /combat next
 :as gm
@@ -40,13 +41,19 @@ def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.Complete
     )  # fmt: skip
 
 
+def announced(out: str) -> str:
+    """The output before the tracker's last edit, which comes after the post that caused it."""
+    before, edited, _ = out.rpartition("[トラッカー更新]\n")
+    return (before if edited else out).rstrip()
+
+
 def test_scripted_session_end_to_end(tmp_path: Path) -> None:
     script = tmp_path / "session.txt"
     script.write_text(SESSION, encoding="utf-8")
     out = run(["console", "--script", str(script), "--dice", "3,5,6,6"], tmp_path).stdout
     assert "gm: (2D6>=8) ＞ 8[3,5] ＞ 8 ＞ 成功" in out
-    assert "This channel now plays GranCrest" in out
-    assert "[only you] Only the GM can do that." in out  # alice tried to advance
+    assert "このチャンネルのシステムをGranCrest" in out  # gm reads the server's Japanese
+    assert "[only you] Only the GM can do that." in out  # alice (English) tried to advance
     assert "== 第1ラウンド・メイン ==" in out and "@alice" in out
     assert "Alice：マイナーアクション — 2マス移動" in out
     assert "alice: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out
@@ -120,7 +127,7 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     assert "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （クリティカル） ＞ 32" in out
     assert "Dragonewt（ダメージ）：(2D6+22) ＞ 7[3,4]+22 ＞ 29" in out
     assert "Sword Lordに19点のダメージ（HP 20）。" in out
-    assert out.rstrip().splitlines()[-3] == "== 第2ラウンド・セットアップ =="
+    assert announced(out).splitlines()[-3] == "== 第2ラウンド・セットアップ =="
 
 
 def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path) -> None:
@@ -134,9 +141,9 @@ def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path
     assert "Hero（ダメージ）：(1D10+3) ＞ 10[10]+3 ＞ 13" in out  # damage is no check
     assert "Droneの転倒が解除された。" in out  # as its own action starts
     assert "Drone（毒）：(1D10) ＞ 10\nDroneに10点のダメージ（HP 17）。" in out  # no explosion
-    assert "Hero is sealed" in out and "Heroの封印が解除された。" in out
+    assert "[あなただけ] Heroは封印されているため" in out and "Heroの封印が解除された。" in out
     assert "Droneに3点のダメージ（HP 9）。" in out  # poison ticks again at the second Cleanup
-    assert out.rstrip().splitlines()[-3] == "== 第3ラウンド・セットアップ =="
+    assert announced(out).splitlines()[-3] == "== 第3ラウンド・セットアップ =="
 
 
 def test_db_accepts_a_file_path_and_refuses_an_unreachable_database(tmp_path: Path) -> None:
@@ -184,13 +191,14 @@ def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: P
     assert "海戦イベント（8）：激戦" in out and "PC側の士気：4。" in out
     assert "Captain（ダメージ）：(25D6) ＞ 50" in out  # all 5 morale × 5 dice
     assert "柾良式巡視船は沈没：戦線離脱 — 柾良海軍巡視兵 1, 柾良海軍巡視兵 2。" in out
-    assert out.rstrip().splitlines()[-2:] == [
+    assert announced(out).splitlines()[-2:] == [
         "敵側の敗北：旗艦が沈んだ。",
         "戦闘終了（第2ラウンド）。",
     ]
 
 
 MISTAKES = """\
+:locale en
 /combat start
 /combat add
 /combat add name:Goblin side:enemy
