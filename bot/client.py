@@ -76,7 +76,7 @@ class TabletopBot(commands.Bot):
         if self._database is None:
             self._database = connect(self.config.database_url)
         await upgrade(self.database)
-        self.settings_store = SettingsStore(self.database)
+        self.settings_store = SettingsStore(self.database, self.config.default_system)
         self.tables = TableStore(self.database)
         self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)

@@ -19,12 +19,22 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, description="Sync commands here instantly")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["ja", "zh-TW", "en"] = "ja"
-    default_system: str = Field(default="DiceBot", description=f"One of {', '.join(SYSTEM_IDS)}")
+    default_system: str = Field(
+        default="DiceBot", description=f"A channel's system until /system set: {SYSTEM_IDS}"
+    )
     tracker_interval: float = Field(
         default=1.0,
         ge=0,
         description="Seconds between two edits of a channel's tracker (Discord limits edits)",
     )
+
+    @field_validator("default_system")
+    @classmethod
+    def _known_system(cls, value: str) -> str:
+        for known in SYSTEM_IDS:  # as /system set takes it: any letter case
+            if value.casefold() == known.casefold():
+                return known
+        raise ValueError(f"must be one of {', '.join(SYSTEM_IDS)} (not {value!r})")
 
     @field_validator("database_url")
     @classmethod

@@ -132,3 +132,25 @@ def test_a_table_pasted_over_many_lines_and_one_with_backslash_n(tmp_path: Path)
     assert "gm: 飲み物表(4) ＞ ジュース\nおかわり自由" in out  # \n in a row: a line break
     assert "[DM] 🔒 飲み物表(6) ＞ 選ばれし者の知的飲料" in out  # SDRINK: secret, by DM
     assert "表「茶表」をTEAとして保存しました（2通り）。\ngm: 茶表(2) ＞ 紅茶" in out
+
+
+def test_default_system_is_a_channels_until_system_set(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.sqlite3", "PYTHONPATH": str(ROOT)}
+    path = tmp_path / "s.txt"
+    path.write_text("2D6>=10\n/system set system:DiceBot\n2D6>=10\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--script", str(path), "--dice", "6,6,6,6"],
+        capture_output=True, text=True, cwd=tmp_path, env={**env, "DEFAULT_SYSTEM": "grancrest"},
+        timeout=120, check=True,
+    ).stdout  # fmt: skip
+    assert "gm: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out  # Grancrest's
+    assert "gm: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ 成功" in out  # DiceBot's, once chosen
+    wrong = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate"], capture_output=True, text=True, cwd=tmp_path,
+        env={**env, "DEFAULT_SYSTEM": "Cthulhu"}, timeout=60,
+    )  # fmt: skip
+    assert wrong.returncode == 2
+    assert wrong.stderr == (
+        "DEFAULT_SYSTEM: must be one of DiceBot, GranCrest, GURPS, Esperancer (not 'Cthulhu')\n"
+    )

@@ -37,7 +37,7 @@ class Effective:
     scene_light: str | None = None  # GURPS: "street+torch" and the like
 
 
-def _effective(conn: Connection, key: tuple[int | None, int]) -> Effective:
+def _effective(conn: Connection, key: tuple[int | None, int], default: Effective) -> Effective:
     guild_id, channel_id = key
     guild = None
     if guild_id is not None:
@@ -45,7 +45,7 @@ def _effective(conn: Connection, key: tuple[int | None, int]) -> Effective:
     channel = (
         conn.execute(select(CHANNELS).where(CHANNELS.c.channel_id == channel_id)).mappings().first()
     )
-    value = Effective()
+    value = default
     if guild:
         value = replace(
             value,
@@ -68,10 +68,12 @@ def _effective(conn: Connection, key: tuple[int | None, int]) -> Effective:
 
 
 class SettingsStore:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, default_system: str = "DiceBot") -> None:
+        """``default_system``: a channel's until /system set (DEFAULT_SYSTEM)."""
         self.db = database
+        self.default = Effective(system=default_system)
         self._cache: Versioned[tuple[int | None, int], Effective] = Versioned(
-            database, _effective, Effective
+            database, lambda conn, key: _effective(conn, key, self.default), lambda: self.default
         )
 
     async def effective(self, guild_id: int | None, channel_id: int) -> Effective:
@@ -81,7 +83,8 @@ class SettingsStore:
     async def set_channel(self, guild_id: int | None, channel_id: int, **values: object) -> None:
         def write(conn: Connection) -> None:
             bump(conn, guild_id)
-            new = {"channel_id": channel_id, "guild_id": guild_id, "system": "DiceBot", **values}
+            new = {"channel_id": channel_id, "guild_id": guild_id,
+                   "system": self.default.system, **values}  # fmt: skip
             conn.execute(upsert(conn, CHANNELS, "channel_id", new, dict(values)))
 
         await self.db.run(write, write=True)
