@@ -35,9 +35,10 @@ SESSION = """\
 def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
+    env["PYTHONPATH"] = str(ROOT)  # run from tmp_path: pictures go to its console-out/
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-        cwd=ROOT, env=env, timeout=120, check=True,
+        cwd=tmp_path, env=env, timeout=120, check=True,
     )  # fmt: skip
 
 

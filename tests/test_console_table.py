@@ -80,7 +80,8 @@ def test_default_locale_is_the_console_users_language(tmp_path: Path) -> None:
     env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.sqlite3", "DEFAULT_LOCALE": "en"}
     out = subprocess.run(
         [sys.executable, "-m", "bot", "console", "--script", str(path)],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=True,
+        capture_output=True, text=True, cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+        timeout=120, check=True,
     ).stdout  # fmt: skip
     assert out.startswith("Offline console: type a dice command")
     assert "[only you] There is no encounter in this channel." in out
