@@ -171,8 +171,7 @@ class Session:
         if not which:
             self.screen.emit(
                 {"type": "buttons", "buttons": [c.button.label for c in choices]},
-                "\n".join(c.listed(n) for n, c in enumerate(choices, 1))
-                or t("console.no_buttons"),
+                "\n".join(c.listed(n) for n, c in enumerate(choices, 1)) or t("console.no_buttons"),
             )
             return
         chosen: Pressable | str = choose(choices, which)

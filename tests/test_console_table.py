@@ -4,28 +4,11 @@ the tracker's edits shown, a table pasted over many lines."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def play(tmp_path: Path, script: str, *options: str) -> str:
-    """``python -m bot console --script`` from ``tmp_path`` (pictures go to console-out/)."""
-    path = tmp_path / "session.txt"
-    path.write_text(script, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(path), *options],
-        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    return done.stdout
-
+from tests.consoles import console_env, play
 
 FIGHT = """\
 /system set system:GranCrest
@@ -73,16 +56,7 @@ def test_each_user_reads_their_own_language_and_posts_the_servers(tmp_path: Path
 
 
 def test_default_locale_is_the_console_users_language(tmp_path: Path) -> None:
-    env_script = "/combat next\n"
-    path = tmp_path / "s.txt"
-    path.write_text(env_script, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.sqlite3", "DEFAULT_LOCALE": "en"}
-    out = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(path)],
-        capture_output=True, text=True, cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
-        timeout=120, check=True,
-    ).stdout  # fmt: skip
+    out = play(tmp_path, "/combat next\n", DEFAULT_LOCALE="en")
     assert out.startswith("Offline console: type a dice command")
     assert "[only you] There is no encounter in this channel." in out
 
@@ -113,7 +87,7 @@ def test_the_trackers_edits_are_shown_as_such(tmp_path: Path) -> None:
     assert text.count("📌 トラッカーをチャンネルにピン留めしました。") == 1
 
 
-TABLE = '''\
+TABLE = """\
 /table add command:DRINK content:"飲み物表
 1D6
 1:水
@@ -124,7 +98,7 @@ DRINK
 SDRINK
 /table add command:TEA content:茶表\\n1D2\\n1:緑茶\\n2:紅茶
 TEA
-'''
+"""
 
 
 def test_a_table_pasted_over_many_lines_and_one_with_backslash_n(tmp_path: Path) -> None:
@@ -136,20 +110,13 @@ def test_a_table_pasted_over_many_lines_and_one_with_backslash_n(tmp_path: Path)
 
 
 def test_default_system_is_a_channels_until_system_set(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.sqlite3", "PYTHONPATH": str(ROOT)}
-    path = tmp_path / "s.txt"
-    path.write_text("2D6>=10\n/system set system:DiceBot\n2D6>=10\n", encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(path), "--dice", "6,6,6,6"],
-        capture_output=True, text=True, cwd=tmp_path, env={**env, "DEFAULT_SYSTEM": "grancrest"},
-        timeout=120, check=True,
-    ).stdout  # fmt: skip
+    script = "2D6>=10\n/system set system:DiceBot\n2D6>=10\n"
+    out = play(tmp_path, script, "--dice", "6,6,6,6", DEFAULT_SYSTEM="grancrest")
     assert "gm: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out  # Grancrest's
     assert "gm: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ 成功" in out  # DiceBot's, once chosen
     wrong = subprocess.run(
         [sys.executable, "-m", "bot", "migrate"], capture_output=True, text=True, cwd=tmp_path,
-        env={**env, "DEFAULT_SYSTEM": "Cthulhu"}, timeout=60,
+        env=console_env(tmp_path, DEFAULT_SYSTEM="Cthulhu"), timeout=60,
     )  # fmt: skip
     assert wrong.returncode == 2
     assert wrong.stderr == (

@@ -4,10 +4,7 @@ as printed, and every setting is documented."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -17,8 +14,8 @@ import pytest
 from bot.config import Settings
 from bot.i18n import t
 from bot.permissions import NEEDED, SHOWN
+from tests.consoles import ROOT, play
 
-ROOT = Path(__file__).resolve().parents[1]
 READMES = ["README.md", "README.ja.md", "README.zh-TW.md"]
 FLAG_OF = {shown: flag for flag, shown in SHOWN.items()}
 
@@ -51,22 +48,9 @@ def test_the_invite_url_asks_for_exactly_what_the_code_needs(name: str) -> None:
     assert NEEDED.pin_messages and not NEEDED.manage_messages and not NEEDED.administrator
 
 
-def play(tmp_path: Path, script: str, **env: str) -> str:
-    path = tmp_path / "block.txt"
-    path.write_text(script, encoding="utf-8")
-    base = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    base |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(path), "--dice", "5,4,6"],
-        capture_output=True, text=True, cwd=tmp_path, env={**base, **env}, timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    return done.stdout
-
-
 @pytest.mark.parametrize(("name", "locale"), list(zip(READMES, ["en", "ja", "zh-TW"], strict=True)))
 def test_the_first_fight_block_plays(name: str, locale: str, tmp_path: Path) -> None:
-    out = play(tmp_path, block_after(text_of(name), "console"))
+    out = play(tmp_path, block_after(text_of(name), "console"), "--dice", "5,4,6")
     assert "alice: (2D6>=8) ＞ 9[4,5] ＞ 9 ＞ 成功" in out
     assert "▶ Alice" in out and out.count(t("console.tracker_edited", locale=locale)) >= 5
     assert t("ui.ended", locale=locale, round=1) in out  # every step ran, to the end
@@ -79,7 +63,7 @@ def test_the_first_fight_block_plays(name: str, locale: str, tmp_path: Path) -> 
 
 @pytest.mark.parametrize("name", READMES)
 def test_the_table_block_pastes(name: str, tmp_path: Path) -> None:
-    out = play(tmp_path, block_after(text_of(name), "table"))
+    out = play(tmp_path, block_after(text_of(name), "table"), "--dice", "5,4,6")
     assert "表「飲み物表」をDRINKとして保存しました（6通り）。" in out
     assert "gm: 飲み物表(5) ＞ ジュース\nおかわり自由" in out
 
