@@ -31,10 +31,10 @@ from bot.i18n.translator import options, text
 from bot.permissions import SHOWN
 from bot.store.models import Character
 from bot.systems import RULESET_IDS, ruleset
+from bot.systems.esperancer.actions import parse_numbers as esp_numbers
 from bot.systems.fields import read
 from bot.systems.grancrest.combat import parse_numbers
 from bot.systems.gurps.combat import parse_numbers as gurps_numbers
-from bot.systems.stats import SCHEMAS, parse_with
 from bot.ui import render
 from bot.ui.views import action_view, tracker_view
 
@@ -379,10 +379,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         enc = await self.service.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
-        if enc.system == "Esperancer":  # dodge=2 boss=1 (the rest has options of its own)
-            return {
-                "esp": parse_with(numbers, {k: SCHEMAS["Esperancer"][k] for k in ("dodge", "boss")})
-            }
+        if enc.system == "Esperancer":  # dodge=2 boss=yes (the rest has options of its own)
+            return {"esp": esp_numbers(numbers, allowed=("dodge", "boss"))}
         if enc.system == "GURPS":  # ht=11 mook=yes
             return {"gurps": gurps_numbers(numbers, allowed=("ht", "mook"))}
         if enc.system != "GranCrest":

@@ -132,6 +132,14 @@ class OrderChanged(Event):
 
 
 @dataclass(frozen=True)
+class OptionSet(Event):
+    """The GM set one of the encounter's options (Esperancer: who rolls the dodge)."""
+
+    option: str
+    value: str
+
+
+@dataclass(frozen=True)
 class SonicDriveOffered(Event):
     combatant_id: int
     initiative: int

@@ -56,12 +56,21 @@ def set_gm_order(enc: Encounter, names: str) -> list[int]:
 _KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
 
 
-YES = ("yes", "true", "1", "on", "はい")
+YES = ("yes", "true", "1", "on", "はい", "是")
+NO = ("no", "false", "0", "off", "いいえ", "否")
 
 
 def yes(value: str | None) -> bool:
     """A yes/no option as typed (``boss=yes``, ``flagship=はい``)."""
     return (value or "").strip().lower() in YES
+
+
+def yes_or_no(value: str, key: str) -> bool:
+    """A yes/no option that must be one or the other: ``boss=maybe`` is refused."""
+    word = value.strip().lower()
+    if word not in YES and word not in NO:
+        raise CombatError("combat.bad_flag", key=key, value=value[:20])
+    return word in YES
 
 
 def key_values(detail: str) -> dict[str, str]:

@@ -158,6 +158,10 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.naval_skipped")
         case ev.ExtraActionGranted(combatant_id=i, from_round=start):
             return t("ui.extra_granted", name=n(i), round=start)  # type: ignore[operator]
+        case ev.OptionSet(option=option, value=value):
+            return t(
+                "ui.option_set", option=t(f"option.{option}"), value=t(f"option.{option}.{value}")
+            )
         case ev.OrderChanged():
             return t("ui.order_changed")
         case ev.Undone(command=command):
@@ -165,7 +169,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.ReactionRequested(target_id=i):
             return t("ui.reaction_requested", name=n(i))  # type: ignore[operator]
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=None):
-            return t("ui.attack_unopposed", attacker=n(a), target=n(i), hit=hit)  # type: ignore[operator]
+            key = "ui.attack_unopposed" if enc.system == "GranCrest" else "ui.attack_undodged"
+            return t(key, attacker=n(a), target=n(i), hit=hit)  # type: ignore[operator]
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=reaction, hits=hits):
             key = "ui.attack_hits" if hits else "ui.attack_misses"
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]

@@ -60,15 +60,15 @@ async def test_engaged_attack_statuses_and_poison_at_cleanup(world: World, dice:
     await world.gm.slash(world.channel, "combat next")  # Hero 20 acts first
     refused = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="5")
     assert refused.ephemeral and "engage" in refused.response.content
-    await world.alice.slash(world.channel, "esp engage", other="Drone")
-    blocked = await world.alice.slash(world.channel, "esp move", metres=5, past="Drone")
+    await world.alice.slash(world.channel, "esp engage", other="Drone")  # the move (minor)
+    blocked = await world.alice.slash(world.channel, "esp move", metres=5, past="Drone", full=True)
     assert blocked.ephemeral and "blockaded" in blocked.response.content
     dice.load(8, 8, 2, 2, 10)  # hit 16 vs dodge 4; damage 1D10 = 10, not re-rolled
     hit = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="1D10+3")
     text = lines(hit)
     assert "Droneに13点のダメージ（HP 12）。" in text
     late = await world.alice.slash(world.channel, "esp move", metres=5)
-    assert late.ephemeral and "minor action after the major" in late.response.content
+    assert late.ephemeral and "already used the minor" in late.response.content  # engaging was
     await world.alice.slash(world.channel, "combat act", action="end_turn")
     dice.load(7)
     cleanup = await world.gm.slash(world.channel, "combat next")
@@ -134,17 +134,15 @@ async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> N
     await world.gm.slash(world.channel, "combat next")
     dice.load(9, 9)
     await world.gm.slash(world.channel, "combat next")
-    await world.alice.slash(world.channel, "esp engage", other="Drone")
+    engaged = await world.alice.slash(world.channel, "esp engage", other="Drone")  # a move in
+    assert "Heroはエンゲージ1に入った。" in lines(engaged)
     left = await world.alice.slash(world.channel, "esp leave")
-    assert "Heroはエンゲージから離脱した。" in lines(left)
-    moved = await world.alice.slash(world.channel, "esp move", metres=5)
-    assert moved.ephemeral and "already used the minor" in moved.response.content  # leaving was it
+    assert left.ephemeral and "already used the minor" in left.response.content  # a second move
     combined = await world.alice.slash(world.channel, "esp skill", name="Edge", timing="combinable")
     assert "HeroはEdgeを使用（メジャー（組み合わせ可））。" in lines(combined)
     await world.alice.slash(world.channel, "esp skill", name="Storm", timing="major")
     second = await world.alice.slash(world.channel, "esp skill", name="Storm 2", timing="major")
     assert second.ephemeral and "at most one plain major skill" in second.response.content
-    await world.alice.slash(world.channel, "esp engage", other="Drone")
     dice.load(8, 8, 2, 2)
     struck = await world.alice.slash(world.channel, "esp attack", target="Drone", damage="6")
     assert "Droneに6点のダメージ（HP 19）。" in lines(struck)  # the attack Storm goes with

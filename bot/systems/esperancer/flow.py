@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from bot.combat import prompts
 from bot.combat.errors import CombatError
-from bot.combat.events import Event, SonicDriveChosen, SonicDriveOffered
-from bot.combat.model import Combatant, Condition, Encounter, Phase, Prompt, Side
+from bot.combat.events import Event, OptionSet, OrderChanged, SonicDriveChosen, SonicDriveOffered
+from bot.combat.model import Combatant, Condition, Encounter, Kind, Phase, Prompt, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
-from bot.systems.base import check, ordered, pc_first
-from bot.systems.esperancer import actions, statuses
+from bot.systems.base import check, key_values, ordered, pc_first, set_gm_order
+from bot.systems.esperancer import actions, attack, engage, statuses
 
 SONIC = "sonic"  # a Sonic Drive offer: answered before the owner's own turn ends
+DODGE_ROLLS = ("bot", "players")  # who rolls an attacked PC's dodge (default: the bot)
 
 
 class EsperancerRules(RuleSet):
@@ -30,17 +31,24 @@ class EsperancerRules(RuleSet):
     gm_fields = frozenset({"hidden", "boss"})
 
     def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
-        """0 HP or below: 戦闘不能, out of the fight until its HP is brought back."""
-        if c.stats.hp is None:
-            return None
-        return (Condition.OUT, "hp_zero") if c.stats.hp <= 0 else (Condition.FIGHTING, None)
+        """0 HP or below: 戦闘不能 until its HP is brought back; fainted (気絶): 戦闘不能 at
+        once, until it is attacked."""
+        if c.stats.hp is not None and c.stats.hp <= 0:
+            return Condition.OUT, "hp_zero"
+        if statuses.has(c, statuses.Effect.FAINT):
+            return Condition.OUT, "faint"
+        return (Condition.FIGHTING, None) if c.kind is Kind.CHARACTER else None
 
     def on_down(self, enc: Encounter, c: Combatant) -> list[Event]:
-        return actions.drop_engage(c)  # nor does it hold anyone in a blockade any more
+        """Out of its engage, blocking nobody. The fainted stay where they lie (blocking
+        nobody either): one is woken by attacking it, in melee too."""
+        return [] if c.down_reason == "faint" else engage.drop_engage(c)
 
     def settle(
         self, enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str
     ) -> list[Event]:
+        if prompt.kind == attack.DODGE:
+            return attack.settle(enc, prompt, dice, why)
         c = enc.combatant(prompt.owner) if prompt.owner is not None else None
         if prompt.kind != SONIC or c is None:
             return []
@@ -51,7 +59,9 @@ class EsperancerRules(RuleSet):
         return (-(c.initiative or 0), pc_first(c), c.seq)
 
     def actors(self, enc: Encounter) -> list[Combatant]:
-        return [c for c in enc.combatants if c.can_act]
+        """Who rolls initiative and takes a place in the order: everyone still fighting, the
+        asleep too (sleep bars actions, not the roll; its turn passes while it sleeps)."""
+        return [c for c in enc.combatants if c.kind is Kind.CHARACTER and c.fighting]
 
     def phase_order(self, enc: Encounter) -> list[int]:
         if enc.phase in (Phase.MAIN, Phase.CLEANUP):
@@ -76,7 +86,7 @@ class EsperancerRules(RuleSet):
         # acted), so removing the current actor mid-turn neither repeats nor skips anyone.
         for combatant_id in enc.order:
             c = enc.combatant(combatant_id)
-            if c is not None and c.can_act and not c.acted:
+            if c is not None and c.fighting and not c.acted:  # asleep: its turn comes, and passes
                 return Step(Phase.MAIN, actor=c.id)
         return Step(Phase.CLEANUP)
 
@@ -92,7 +102,8 @@ class EsperancerRules(RuleSet):
             if actor is not None:
                 actor.used = []
                 statuses.numbers(actor).pop("major_skill", None)  # one plain major skill a turn
-                return statuses.on_turn_start(actor)  # prone ends as its own action starts
+                if actor.can_act:
+                    return statuses.on_turn_start(actor)  # prone ends as its own action starts
         if enc.phase is Phase.CLEANUP:
             return statuses.poison_ticks(enc, dice)
         return []
@@ -127,12 +138,37 @@ class EsperancerRules(RuleSet):
             "sonic": Special(gm_only=False, needs_combatant=True, run=self.choose_sonic),
             "esp_set": Special(gm_only=False, needs_combatant=True, run=actions.set_numbers),
             "status": Special(gm_only=True, needs_combatant=True, run=actions.status),
-            "engage": Special(gm_only=False, needs_combatant=True, run=actions.engage),
-            "leave": Special(gm_only=False, needs_combatant=True, run=actions.leave),
-            "attack": Special(gm_only=False, needs_combatant=True, run=actions.attack),
+            "engage": Special(gm_only=False, needs_combatant=True, run=engage.engage),
+            "leave": Special(gm_only=False, needs_combatant=True, run=engage.leave),
+            "attack": Special(gm_only=False, needs_combatant=True, run=attack.attack),
+            "dodge": Special(gm_only=False, needs_combatant=True, run=attack.dodge),
+            "heal": Special(gm_only=True, needs_combatant=True, run=attack.heal),
             "skill": Special(gm_only=False, needs_combatant=True, run=actions.skill),
-            "move": Special(gm_only=False, needs_combatant=True, run=actions.move),
+            "move": Special(gm_only=False, needs_combatant=True, run=engage.move),
+            "set_order": Special(gm_only=True, needs_combatant=False, run=self.set_order),
+            "esp_options": Special(gm_only=True, needs_combatant=False, run=self.set_options),
         }
+
+    def set_order(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        """The GM's order among equals (``A, B``): ties on initiative go in this order, from
+        now on — the order already drawn up this turn too."""
+        set_gm_order(enc, detail)
+        if enc.order:
+            placed = [x for i in enc.order if (x := enc.combatant(i)) is not None]
+            enc.order = ordered(placed, self.sort_key)
+        return [OrderChanged(self.phase_order(enc))]
+
+    def set_options(
+        self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
+    ) -> list[Event]:
+        """``dodge_rolls=players`` (the attacked player rolls the dodge, a button) or ``bot``."""
+        value = key_values(detail).get("dodge_rolls", "").lower()
+        if value not in DODGE_ROLLS:
+            raise CombatError("esp.bad_option", value=detail[:40], known=", ".join(DODGE_ROLLS))
+        enc.data["dodge_rolls"] = value
+        return [OptionSet("dodge_rolls", value)]
 
     def roll_own(
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
@@ -142,7 +178,7 @@ class EsperancerRules(RuleSet):
             raise CombatError("combat.wrong_phase", phase=Phase.INITIATIVE.value)
         if c.initiative is not None:
             raise CombatError("combat.already_rolled", name=c.name)
-        if not c.can_act:
+        if not c.fighting:  # asleep still rolls: sleep bars actions, not the roll
             raise CombatError("combat.cannot_act", name=c.name)
         return self.roll_for(enc, c, dice)
 

@@ -5,8 +5,11 @@
 | prone 転倒 | dodge checks −1D10 | the moment its own action starts |
 | paralysis 麻痺 | no minor action | once the minor it could not take has passed |
 | sleep 眠り | no major, minor, setup or cleanup action | when attacked; bosses immune |
-| faint 気絶 | incapacitated at once | when attacked; bosses immune |
+| faint 気絶 | out of the fight (戦闘不能) at once | when attacked; bosses immune |
 | seal 封印 | no plain "Timing: Major" skill on its next action | when that major action ends |
+
+Paralysis or seal put on a combatant during its own turn counts for its next turn, not the one
+already under way (else it would lapse unused).
 """
 
 from __future__ import annotations
@@ -57,17 +60,29 @@ def has(c: Combatant, effect: Effect) -> bool:
     return any(s.kind == effect.value for s in c.statuses)
 
 
+def binds(c: Combatant, effect: Effect) -> bool:
+    """In force now: had, and not put on during this very turn (it waits for the next)."""
+    return any(s.kind == effect.value and not s.data.get("fresh") for s in c.statuses)
+
+
 def _refresh(c: Combatant) -> None:
-    # Asleep or fainted: no actions at all (the engine then skips its turn).
-    c.incapacitated = has(c, Effect.SLEEP) or has(c, Effect.FAINT)
+    # Asleep: no actions at all, though still in the fight (the engine skips its turns).
+    # Fainted is out of the fight altogether: the rule set's condition says so.
+    c.incapacitated = has(c, Effect.SLEEP)
 
 
-def apply(c: Combatant, effect: Effect) -> list[Event]:
+NEXT_TURN = (Effect.PARALYSIS, Effect.SEAL)  # put on during its own turn: for its next one
+
+
+def apply(c: Combatant, effect: Effect, *, fresh: bool = False) -> list[Event]:
+    """Put ``effect`` on ``c``; ``fresh``: during its own turn (paralysis and seal then wait
+    for its next turn)."""
     if effect in ENDED_BY_ATTACK and numbers(c).get("boss"):
         raise CombatError("esp.boss_immune", name=c.name, status=effect.value)
     if has(c, effect):
         return []
-    c.statuses.append(Status(effect.value))
+    data = {"fresh": True} if fresh and effect in NEXT_TURN else {}
+    c.statuses.append(Status(effect.value, data=data))
     _refresh(c)
     return [StatusApplied(c.id, effect.value)]
 
@@ -86,8 +101,15 @@ def on_turn_start(c: Combatant) -> list[Event]:
 
 
 def on_turn_end(c: Combatant) -> list[Event]:
-    """Paralysis ends once the minor it could not take has passed; seal when its major ends."""
-    return remove(c, Effect.PARALYSIS) + remove(c, Effect.SEAL)
+    """Paralysis ends once the minor it could not take has passed; seal when its major ends.
+    One put on during this very turn waits for the next."""
+    events: list[Event] = []
+    for effect in NEXT_TURN:
+        held = next((s for s in c.statuses if s.kind == effect.value), None)
+        if held is not None and held.data.pop("fresh", False):
+            continue
+        events += remove(c, effect)
+    return events
 
 
 def on_attacked(c: Combatant) -> list[Event]:
@@ -100,7 +122,7 @@ def poison_ticks(enc: Encounter, dice: DieSource | None) -> list[Event]:
     check, so a 10 does not explode."""
     events: list[Event] = []
     for c in enc.combatants:
-        if not has(c, Effect.POISON) or c.out:
+        if not has(c, Effect.POISON) or (c.out and c.down_reason != "faint"):
             continue
         result = roll("1D10", system="Esperancer", dice=dice, strict=True)
         assert result is not None and result.total is not None
@@ -115,7 +137,7 @@ class EsperancerEconomy(Economy):
     """Minor before major, and no minor action while paralysed."""
 
     def refusal(self, c: Combatant, action: Action) -> CombatError | None:
-        if action is Action.MINOR and has(c, Effect.PARALYSIS):
+        if action is Action.MINOR and binds(c, Effect.PARALYSIS):
             return CombatError("esp.paralysed", name=c.name)
         return super().refusal(c, action)
 

@@ -185,7 +185,8 @@ def test_blockade_an_engaged_character_cannot_move_past_its_enemy_until_it_is_de
         run(enc, "move", hero, "5 past=Drone")
     assert code(error) == "esp.blockaded"
     enc.combatant(drone).condition = Condition.OUT  # type: ignore[union-attr]  # defeated
-    assert run(enc, "move", hero, "5 past=Drone") == [MovedDistance(hero, 5, False)]
+    moved = run(enc, "move", hero, "5 past=Drone")
+    assert moved == [MovedDistance(hero, 5, False), EngageChanged(hero, None)]
 
 
 def test_leaving_an_engage_frees_the_weapon_range_check_again() -> None:
@@ -199,13 +200,15 @@ def test_leaving_an_engage_frees_the_weapon_range_check_again() -> None:
 
 def test_leaving_an_engage_is_a_move_of_ones_own_turn_no_free_way_out_of_a_blockade() -> None:
     enc, hero, _, _ = hero_first()
-    run(enc, "engage", hero, "Drone")
+    run(enc, "engage", hero, "Drone")  # preparing: the starting positions are set freely
+    step(enc)  # round 1's Setup: the fight is on
     with pytest.raises(CombatError) as error:
         run(enc, "leave", hero, "")  # not its turn: it cannot walk away between turns
     assert code(error) == "combat.not_your_turn"
-    to_turn_of(enc, "Hero", [1, 1, 1, 1], [9, 9])
-    run(enc, "move", hero, "3")  # the minor is the move …
+    step(enc, FixedDice([1, 1, 1, 1]))  # Initiative: the NPCs roll
+    step(enc, FixedDice([9, 9]))  # Hero rolls as it ends, and acts first
+    assert run(enc, "leave", hero, "") == [EngageChanged(hero, None)]  # the minor is the move …
     with pytest.raises(CombatError) as error:
-        run(enc, "leave", hero, "")  # … so leaving now would be a second one
+        run(enc, "engage", hero, "Drone")  # … so stepping back in would be a second one
     assert code(error) == "combat.action_used"
-    assert run(enc, "leave", hero, "full") == [EngageChanged(hero, None)]  # the major
+    assert run(enc, "engage", hero, "Drone full") == [EngageChanged(hero, 1)]  # the major

@@ -5,11 +5,19 @@ from __future__ import annotations
 import pytest
 
 from bot.combat.errors import CombatError
-from bot.combat.events import Damaged, Rolled, StatusApplied, StatusExpired
+from bot.combat.events import (
+    AttackResolved,
+    CombatantDown,
+    Damaged,
+    Recovered,
+    Rolled,
+    StatusApplied,
+    StatusExpired,
+)
 from bot.combat.model import Action, Encounter, Phase, Side
 from bot.systems import ruleset
 from bot.systems.esperancer.statuses import Effect, apply, effect_named, has
-from tests.combat.helpers import add, encounter, step
+from tests.combat.helpers import add, encounter, perform, step
 from tests.conftest import FixedDice
 
 RULES = ruleset("Esperancer")
@@ -92,21 +100,22 @@ def test_sleep_takes_every_action_and_ends_when_attacked() -> None:
     run(enc, "engage", hero, "Drone")
     run(enc, "status", drone, "add 眠り")
     assert enc.combatant(drone).incapacitated  # type: ignore[union-attr]
-    to_turn_of(enc, "Hero", [], [9, 9])  # the sleeper does not roll initiative
+    to_turn_of(enc, "Hero", [1, 1], [9, 9])  # the sleeper still rolls: sleep bars actions only
     events = run(enc, "attack", hero, "target=Drone damage=3", FixedDice([1, 1, 5, 5]))
     assert StatusExpired(drone, "sleep") in events  # a miss still wakes it
     assert not enc.combatant(drone).incapacitated  # type: ignore[union-attr]
 
 
-def test_faint_incapacitates_at_once_and_ends_when_attacked() -> None:
+def test_faint_is_out_of_the_fight_at_once_cannot_dodge_and_ends_when_attacked() -> None:
     enc, hero, drone = fight()
     run(enc, "engage", hero, "Drone")
-    run(enc, "status", drone, "add faint")
+    events = perform(enc, "status", drone, "add faint")
+    assert CombatantDown(drone, "faint") in events  # 即座に戦闘不能
     assert not enc.combatant(drone).can_act  # type: ignore[union-attr]
-    to_turn_of(enc, "Hero", [], [9, 9])
-    events = run(enc, "attack", hero, "target=Drone damage=3", FixedDice([9, 9, 1, 1]))
-    assert StatusExpired(drone, "faint") in events
-    assert enc.combatant(drone).stats.hp == 27  # type: ignore[union-attr]
+    to_turn_of(enc, "Hero", [], [9, 9])  # out of the fight: no initiative, no turn
+    events = perform(enc, "attack", hero, "target=Drone damage=3", FixedDice([2, 2]))
+    assert AttackResolved(hero, drone, 4, None, True) in events  # no dodge from the fainted
+    assert StatusExpired(drone, "faint") in events and Recovered(drone, 27) in events
 
 
 def test_bosses_are_immune_to_sleep_and_faint_and_are_told_so() -> None:
