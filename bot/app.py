@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.client import TabletopBot
+from bot.cogs import deadline
 from bot.cogs.characters import CharactersCog
 from bot.cogs.common import report, user_locale
 from bot.cogs.dice import DiceCog
@@ -65,8 +66,10 @@ class Tree(app_commands.CommandTree):
 
 
 async def install(bot: TabletopBot) -> None:
-    """Everything the bot runs: the translator, the cogs, the persistent buttons."""
+    """Everything the bot runs: the translator, the cogs, the persistent buttons, and the
+    deadline watch on every interaction (deferred if its handler is slow to answer)."""
     await bot.tree.set_translator(Translator())
+    bot.add_listener(deadline.on_interaction)
     for cog in (
         DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
         EsperancerCog, GurpsCog, NavalCog,

@@ -58,6 +58,9 @@ class TabletopBot(commands.Bot):
             intents=intents,
             tree_cls=tree_cls,
             help_command=None,
+            # Whatever a message says, it pings nobody unless its post names the user
+            # (bot.cogs.outgoing sets that per message; this covers anything else).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.config = config
         self.dice = dice

@@ -3,45 +3,27 @@ interaction's state, and one way to show an error."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.cogs import outgoing
 from bot.combat.errors import CombatError
 from bot.combat.service import Caller
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
 from bot.store.faults import DatabaseFault, cause_of
 from bot.store.settings import Effective
 from bot.systems.fields import bound
+from bot.ui.fit import Post, groups
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 log = logging.getLogger("bot.errors")
-T = TypeVar("T")
-DEFER_AFTER = 2.0  # Discord wants a first answer within 3 s
-
-
-async def in_time(
-    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False
-) -> T:
-    """Await ``work``; if it is slow, defer the interaction before Discord's deadline.
-
-    Fast work answers directly, so a refusal can still be ephemeral (a deferral would have
-    fixed the reply's visibility already)."""
-    task = asyncio.ensure_future(work)
-    try:
-        return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
-    except TimeoutError:
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-        return await task
 
 
 def option(field: str) -> Any:
@@ -53,9 +35,6 @@ def option(field: str) -> Any:
 
 class Refusal(LocalizedError):
     """The adapter's own "no" (not allowed here, unknown roll …), shown like any error."""
-
-
-MAX_CONTENT = 1900
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -104,11 +83,8 @@ async def rule_set_action(
     """A rule set's command (/gc, /esp) as one encounter action — refused with a clear message
     when the channel's encounter plays another rule set, whose actions may share its names."""
     caller = await caller_of(bot, interaction)
-    outcome = await in_time(
-        interaction,
-        bot.encounters.act(
-            interaction.channel_id or 0, caller, action, combatant, detail, system=system
-        ),
+    outcome = await bot.encounters.act(
+        interaction.channel_id or 0, caller, action, combatant, detail, system=system
     )
     await bot.get_cog("Encounters").publish(interaction, outcome)
 
@@ -131,18 +107,30 @@ async def on_encounter_button(
             await report(interaction, error)
 
 
-async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """Respond, or follow up when the interaction was already answered or deferred."""
-    kwargs = {k: v for k, v in kwargs.items() if not (k == "view" and v is None)}
-    if content and len(content) > MAX_CONTENT:  # the whole text as a file, beside any other
-        whole = discord.File(io.BytesIO(content.encode()), filename="result.txt")
-        given = [kwargs.pop("file")] if "file" in kwargs else list(kwargs.pop("files", []))
-        kwargs["files"] = [*given, whole]
-        content = content[: MAX_CONTENT - 20] + "…"
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+async def send(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> list[discord.Message | None]:
+    """Answer through the outgoing layer (fitted to Discord's limits, nothing cut). Nothing
+    pings unless ``allowed_mentions`` names the users (roles and @everyone never)."""
+    users = allowed_mentions.users if allowed_mentions is not None else False
+    given = [file] if file is not None else list(files)
+    post = Post(
+        content=content,
+        embeds=[embed] if embed is not None else list(embeds),
+        groups=groups(view),
+        files=[(f.filename, f.fp.read()) for f in given],
+        pings=tuple(u.id for u in users) if isinstance(users, list) else (),
+    )
+    return await outgoing.answer(interaction, post, ephemeral=ephemeral)
 
 
 def _name(interaction: discord.Interaction) -> str:
@@ -167,5 +155,5 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         message = t("error.unexpected", locale=locale, incident=incident)
     try:
         await send(interaction, message, ephemeral=True)
-    except discord.HTTPException:
+    except (outgoing.NotPosted, discord.HTTPException):
         log.warning("could not tell the user about an error", exc_info=True)

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import outgoing
 from bot.cogs.common import (
     Refusal,
     caller_of,
     channel_locale,
-    in_time,
     post_locale,
     report,
     send,
@@ -27,6 +27,7 @@ from bot.i18n.translator import options, text
 from bot.store.faults import DatabaseFault, cause_of
 from bot.store.rolls import get_roll, log_roll, set_notice
 from bot.store.settings import Effective, SecretMode
+from bot.ui.fit import Post, groups
 from bot.ui.secret_views import show_view
 from bot.ui.views import reveal_view
 
@@ -70,10 +71,9 @@ class DiceCog(commands.Cog, name="Dice"):
             await send(interaction, f"{interaction.user.display_name}: {result.text}")
             await self._log(*where, settings.system, command, result)
             return
-        # A secret's Reveal button needs its logged id; a slow database must not miss
-        # Discord's deadline, and a deferred secret stays private.
-        logged = self._log(*where, settings.system, command, result)
-        roll_id = await in_time(interaction, logged, ephemeral=True)
+        # A secret's Reveal button needs its logged id (a slow database: the deadline watch
+        # defers, privately).
+        roll_id = await self._log(*where, settings.system, command, result)
         await self._secret_from_slash(interaction, settings, result, roll_id)
 
     async def _log(
@@ -96,8 +96,8 @@ class DiceCog(commands.Cog, name="Dice"):
             log.warning("roll in %s not logged (%s): %s", channel_id, fault.code, cause_of(fault))
             return None
 
-    async def _notice(self, roll_id: int | None, message: discord.Message) -> None:
-        if roll_id is None:
+    async def _notice(self, roll_id: int | None, message: discord.Message | None) -> None:
+        if roll_id is None or message is None:  # (a notice is a followup or a post: a message)
             return
         try:
             await set_notice(self.bot.database, roll_id, message.id)
@@ -120,7 +120,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 self.bot, interaction.guild, interaction.channel_id or 0, settings, name, result,
                 roll_id,
             )  # fmt: skip
-            problem = await in_time(interaction, delivery, ephemeral=True)
+            problem = await delivery
         if settings.secret_mode is SecretMode.GM and problem is None:
             await send(interaction, t("dice.sent_to_gm", locale=locale), ephemeral=True)
         else:  # the roller's own copy: always, with why the GM's did not arrive
@@ -129,10 +129,10 @@ class DiceCog(commands.Cog, name="Dice"):
                 lines.append(gm_failure(problem, locale))
             await send(interaction, "\n".join(lines), ephemeral=True, view=reveal)
         public = await post_locale(self.bot, interaction)
-        notice = await interaction.followup.send(
-            t("dice.secret_notice", locale=public, name=name), wait=True
+        notice = await outgoing.answer(
+            interaction, Post(t("dice.secret_notice", locale=public, name=name))
         )
-        await self._notice(roll_id, notice)
+        await self._notice(roll_id, notice[0])
 
     # -- chat rolls ------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -156,14 +156,15 @@ class DiceCog(commands.Cog, name="Dice"):
                 tables=await self.bot.tables.for_guild(guild_id),
             )
         except DiceError as error:  # clearly a command, but it broke a limit
-            await message.reply(error.localized(public), mention_author=False)
+            await outgoing.send_to(message.channel, Post(error.localized(public)), reply_to=message)
             return
         if result is None:
             return
         where = (guild_id, message.channel.id, message.author.id)
         name = message.author.display_name
         if not result.secret:  # answered first: the log is best effort, after
-            await message.reply(f"{name}: {result.text}"[:2000], mention_author=False)
+            reply = Post(f"{name}: {result.text}")
+            await outgoing.send_to(message.channel, reply, reply_to=message)
             await self._log(*where, settings.system, message.content, result)
             return
         roll_id = await self._log(*where, settings.system, message.content, result)
@@ -197,28 +198,22 @@ class DiceCog(commands.Cog, name="Dice"):
                 key = "dice.dms_closed_show" if roll_id is not None else "dice.dms_closed"
                 lines.append(t(key, locale=public, name=name))
                 show = show_view(roll_id, public)
-        content = "\n".join(lines)
-        if show is None:
-            notice = await message.reply(content, mention_author=False)
-        else:
-            notice = await message.reply(content, mention_author=False, view=show)
-        await self._notice(roll_id, notice)
+        post = Post("\n".join(lines), groups=groups(show))
+        notice = await outgoing.send_to(message.channel, post, reply_to=message)
+        await self._notice(roll_id, notice[0])
 
     async def _publish(self, channel: object, notice_id: int | None, content: str) -> None:
         """Turn the "secret roll by X" notice into the result; a new post if it is gone."""
-        quiet = discord.AllowedMentions.none()
         if notice_id is not None:
             try:
                 notice = channel.get_partial_message(notice_id)  # type: ignore[attr-defined]
-                await notice.edit(content=content, allowed_mentions=quiet)
+                await outgoing.edit(notice, Post(content))
                 return
             except discord.HTTPException:
                 pass  # deleted, or too old to edit: post it instead
-        await channel.send(content, allowed_mentions=quiet)  # type: ignore[attr-defined]
+        await outgoing.send_to(channel, Post(content))  # type: ignore[arg-type]
 
-    async def _own_roll(
-        self, interaction: discord.Interaction, roll_id: int, refusal: str
-    ) -> dict:
+    async def _own_roll(self, interaction: discord.Interaction, roll_id: int, refusal: str) -> dict:
         """The logged roll, for its roller or a GM of the server (not whoever happened to
         start an encounter); ``refusal`` for anyone else."""
         record = await get_roll(self.bot.database, roll_id)
@@ -242,7 +237,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 user=f"<@{record['user_id']}>",
                 text=record["result"],
             )
-            await self._publish(channel, record["notice_message_id"], content[:2000])
+            await self._publish(channel, record["notice_message_id"], content)
             await send(
                 interaction, t("dice.reveal_done", locale=user_locale(interaction)), ephemeral=True
             )

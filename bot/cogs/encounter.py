@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,15 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy import select
 
-from bot.cogs.common import (
-    caller_of,
-    channel_locale,
-    in_time,
-    option,
-    report,
-    send,
-    user_locale,
-)
+from bot.cogs import outgoing
+from bot.cogs.common import caller_of, channel_locale, option, report, send, user_locale
 from bot.combat.errors import CombatError
 from bot.combat.model import Encounter, Side, Stats
 from bot.combat.service import Outcome
@@ -36,7 +30,9 @@ from bot.systems.fields import read
 from bot.systems.grancrest.combat import parse_numbers
 from bot.systems.gurps.combat import parse_numbers as gurps_numbers
 from bot.ui import render
-from bot.ui.views import action_view, tracker_view
+from bot.ui.fit import Post, groups
+from bot.ui.pages import page_with, pages
+from bot.ui.views import action_groups, tracker_view
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -48,6 +44,15 @@ PIN = SHOWN["pin_messages"]  # its own permission since 2026, no longer Manage M
 def matches(current: str, *values: str) -> bool:
     folded = current.casefold()
     return any(folded in v.casefold() for v in values)
+
+
+def tracker_page(enc: Encounter) -> list[discord.Embed]:
+    """What the pinned tracker shows: everything when it fits one message, else the page with
+    whose turn it is (its footer says so; /combat status shows every page)."""
+    paged = pages(
+        render.tracker(enc), lambda page, count: t("ui.tracker_page", page=page, pages=count)
+    )
+    return page_with(paged, "▶")
 
 
 def action_label(system: str, name: str) -> str:
@@ -87,31 +92,45 @@ class EncounterCog(commands.Cog, name="Encounters"):
     async def publish(
         self, interaction: discord.Interaction, outcome: Outcome, retire: int | None = None
     ) -> None:
-        """Post the command's events (one message) and bring the pinned tracker up to date.
-        Posts to one channel go out in order, one at a time."""
+        """Post the command's events and bring the pinned tracker up to date. Posts to one
+        channel go out in order, one at a time; a post Discord refuses is reported, since the
+        change it announces is already saved."""
         channel_id = interaction.channel_id or 0
         lock = self._posting.setdefault(channel_id, asyncio.Lock())
         async with lock:
             locale = await channel_locale(self.bot, interaction.guild_id, channel_id)
             with use_locale(locale):
-                post = render.announce(outcome.encounter, outcome.events)
-                mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-                if post.embeds or post.content:
-                    await send(
-                        interaction,
-                        post.content,
-                        embeds=post.embeds,
-                        allowed_mentions=mentions,
-                        view=action_view(outcome.encounter, outcome.events, locale),
-                    )
-                else:
-                    await send(interaction, t("ui.done"), ephemeral=True)
-        for follow in self.followers:
-            await follow(interaction, outcome)
+                steps = [lambda: self._announce(interaction, outcome, locale)]
+                steps += [partial(follow, interaction, outcome) for follow in self.followers]
+                for step in steps:
+                    try:
+                        await step()
+                    except outgoing.NotPosted as failure:  # the change is saved: say so
+                        await outgoing.report_unposted(
+                            interaction, failure, gm_id=outcome.encounter.gm_id, locale=locale
+                        )
         enc = outcome.encounter
         if not enc.active and retire is None and enc.id is not None:
             retire = await self.service.tracker_message(enc.id)  # ended by a rule (a side lost)
         await self.refresh_tracker(interaction.channel, enc, locale, retire)
+
+    async def _announce(
+        self, interaction: discord.Interaction, outcome: Outcome, locale: str
+    ) -> None:
+        """The command's events as one post (as many messages as it needs), pinging the
+        players whose turn or reaction it is."""
+        enc = outcome.encounter
+        said = render.announce(enc, outcome.events)
+        if not (said.embeds or said.content):
+            await send(interaction, t("ui.done"), ephemeral=True)
+            return
+        post = Post(
+            content=said.content,
+            embeds=said.embeds,
+            groups=action_groups(enc, outcome.events, locale),
+            pings=tuple(dict.fromkeys(said.pings)),
+        )
+        await outgoing.answer(interaction, post)
 
     async def refresh_tracker(
         self, channel: object, enc: Encounter, locale: str, retire: int | None = None
@@ -183,19 +202,19 @@ class EncounterCog(commands.Cog, name="Encounters"):
     async def update_tracker(self, channel: object, enc: Encounter) -> None:
         if not isinstance(channel, discord.abc.Messageable) or enc.id is None:
             return
-        embed = render.tracker(enc)
-        view = tracker_view(enc)
+        post = Post(embeds=tracker_page(enc), groups=groups(tracker_view(enc)))
         where = await self.service.tracker(enc.channel_id) if enc.active else None
         message_id = where[1] if where else None
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+                await outgoing.edit(channel.get_partial_message(message_id), post)  # type: ignore[attr-defined]
                 return
             except discord.NotFound:
                 pass
         if not enc.active:
             return
-        message = await channel.send(embed=embed, view=view)
+        message = (await outgoing.send_to(channel, post))[0]
+        assert message is not None
         try:
             await message.pin()
         except discord.HTTPException:
@@ -207,7 +226,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
             return
         try:
             partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-            await partial.edit(embed=render.tracker(enc), view=None)
+            await outgoing.edit(partial, Post(embeds=tracker_page(enc)))  # no buttons any more
             await partial.unpin()
         except discord.HTTPException:
             log.info("could not retire the tracker in %s", enc.channel_id)
@@ -226,15 +245,12 @@ class EncounterCog(commands.Cog, name="Encounters"):
             interaction.guild_id, interaction.channel_id or 0
         )
         chosen = ruleset or settings.system
-        outcome = await in_time(
-            interaction,
-            self.service.start(
-                interaction.channel_id or 0,
-                interaction.guild_id or 0,
-                await caller_of(self.bot, interaction),
-                chosen,
-                anyone_may_start=settings.anyone_starts,
-            ),
+        outcome = await self.service.start(
+            interaction.channel_id or 0,
+            interaction.guild_id or 0,
+            await caller_of(self.bot, interaction),
+            chosen,
+            anyone_may_start=settings.anyone_starts,
         )
         await self.publish(interaction, outcome)
 
@@ -254,9 +270,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
     )
     async def end(self, interaction: discord.Interaction) -> None:
         where = await self.service.tracker(interaction.channel_id or 0)
-        outcome = await in_time(
-            interaction,
-            self.service.end(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        outcome = await self.service.end(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction)
         )
         await self.publish(interaction, outcome, retire=where[1] if where else None)
 
@@ -273,16 +288,17 @@ class EncounterCog(commands.Cog, name="Encounters"):
             embed = render.tracker(
                 enc, for_gm=caller.manages_channel or caller.user_id == enc.gm_id
             )
-        await send(interaction, embed=embed, ephemeral=True)
+        await send(
+            interaction, embed=embed, ephemeral=True
+        )  # every row: as many messages as needed
 
     @combat.command(
         name=text("next", "cmd.combat.next"),
         description=text("Advance to the next phase or turn", "cmd.combat.next.desc"),
     )
     async def next_(self, interaction: discord.Interaction) -> None:
-        outcome = await in_time(
-            interaction,
-            self.service.next(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        outcome = await self.service.next(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction)
         )
         await self.publish(interaction, outcome)
 
@@ -291,9 +307,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
         description=text("Undo the last change (GM)", "cmd.combat.undo.desc"),
     )
     async def undo(self, interaction: discord.Interaction) -> None:
-        outcome = await in_time(
-            interaction,
-            self.service.undo(interaction.channel_id or 0, await caller_of(self.bot, interaction)),
+        outcome = await self.service.undo(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction)
         )
         await self.publish(interaction, outcome)
 
@@ -356,19 +371,16 @@ class EncounterCog(commands.Cog, name="Encounters"):
         )
         caller = await caller_of(self.bot, interaction)
         owner = interaction.user.id if side == "pc" else None
-        outcome = await in_time(
-            interaction,
-            self.service.add(
-                interaction.channel_id or 0,
-                caller,
-                name,
-                side=Side(side),
-                count=count,
-                hidden=hidden,
-                stats=stats,
-                owner_id=owner,
-                extra=extra,
-            ),
+        outcome = await self.service.add(
+            interaction.channel_id or 0,
+            caller,
+            name,
+            side=Side(side),
+            count=count,
+            hidden=hidden,
+            stats=stats,
+            owner_id=owner,
+            extra=extra,
         )
         await self.publish(interaction, outcome)
 
@@ -402,11 +414,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
             if is_whole(character)
             else await self._character_named(interaction, character)
         )
-        outcome = await in_time(
-            interaction,
-            self.service.join(
-                interaction.channel_id or 0, await caller_of(self.bot, interaction), character_id
-            ),
+        outcome = await self.service.join(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction), character_id
         )
         await self.publish(interaction, outcome)
 
@@ -460,11 +469,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
     @app_commands.describe(name=text("Combatant", "cmd.combat.remove.name"))
     @options("name")
     async def remove(self, interaction: discord.Interaction, name: str) -> None:
-        outcome = await in_time(
-            interaction,
-            self.service.remove(
-                interaction.channel_id or 0, await caller_of(self.bot, interaction), name
-            ),
+        outcome = await self.service.remove(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction), name
         )
         await self.publish(interaction, outcome)
 
@@ -475,11 +481,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
     @app_commands.describe(name=text("Hidden combatant", "cmd.combat.reveal.name"))
     @options("name")
     async def reveal(self, interaction: discord.Interaction, name: str) -> None:
-        outcome = await in_time(
-            interaction,
-            self.service.reveal(
-                interaction.channel_id or 0, await caller_of(self.bot, interaction), name
-            ),
+        outcome = await self.service.reveal(
+            interaction.channel_id or 0, await caller_of(self.bot, interaction), name
         )
         await self.publish(interaction, outcome)
 
@@ -531,15 +534,12 @@ class EncounterCog(commands.Cog, name="Encounters"):
         combatant: str | None = None,
         detail: app_commands.Range[str, 0, 200] = "",
     ) -> None:
-        outcome = await in_time(
-            interaction,
-            self.service.act(
-                interaction.channel_id or 0,
-                await caller_of(self.bot, interaction),
-                action,
-                combatant,
-                detail,
-            ),
+        outcome = await self.service.act(
+            interaction.channel_id or 0,
+            await caller_of(self.bot, interaction),
+            action,
+            combatant,
+            detail,
         )
         await self.publish(interaction, outcome)
 
@@ -569,8 +569,10 @@ class EncounterCog(commands.Cog, name="Encounters"):
             if where is None or where[0] != encounter_id:
                 raise CombatError("combat.ended")
             caller = await caller_of(self.bot, interaction)
-            change = self.service.act(interaction.channel_id or 0, caller, "end_turn", actor_id)
-            await self.publish(interaction, await in_time(interaction, change))
+            outcome = await self.service.act(
+                interaction.channel_id or 0, caller, "end_turn", actor_id
+            )
+            await self.publish(interaction, outcome)
         except Exception as error:
             await report(interaction, error)
 
@@ -584,17 +586,13 @@ class EncounterCog(commands.Cog, name="Encounters"):
                 raise CombatError("combat.ended")
             caller = await caller_of(self.bot, interaction)
             if action == "next":
-                outcome = await in_time(
-                    interaction,
-                    self.service.next(
-                        interaction.channel_id or 0, caller, expected_version=version
-                    ),
+                outcome = await self.service.next(
+                    interaction.channel_id or 0, caller, expected_version=version
                 )
                 await self.publish(interaction, outcome)
             else:
-                outcome = await in_time(
-                    interaction,
-                    self.service.end(interaction.channel_id or 0, caller, expected_version=version),
+                outcome = await self.service.end(
+                    interaction.channel_id or 0, caller, expected_version=version
                 )
                 await self.publish(interaction, outcome, retire=where[1])
         except Exception as error:

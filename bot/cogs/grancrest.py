@@ -18,12 +18,13 @@ from bot.cogs.common import (
     rule_set_action,
     send,
 )
+from bot.cogs.deadline import answered
 from bot.combat.errors import CombatError
 from bot.combat.model import Encounter
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.systems.grancrest import board
-from bot.ui.maps import Token, render_map
+from bot.ui.maps import Token, map_window, render_map
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -36,7 +37,8 @@ ACTIONS = {
 
 
 def map_file(enc: Encounter) -> tuple[discord.File, str]:
-    """The map image (hidden NPCs left off) and the legend of its numbered tokens."""
+    """The map image (hidden NPCs left off; on a big map, a window around whose turn it is)
+    and the legend of every numbered token."""
     grid = board.grid_of(enc)
     tokens, legend = [], []
     for number, c in enumerate(sorted(enc.combatants, key=lambda c: c.seq), 1):
@@ -50,7 +52,13 @@ def map_file(enc: Encounter) -> tuple[discord.File, str]:
             else ""
         )
         legend.append(f"`{number}` {c.name} ({square[0]},{square[1]}){hp}")
-    png = render_map(grid.width, grid.height, tokens)
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    focus = [square] if actor and (square := board.square_of(actor)) else []
+    columns, rows = map_window(grid.width, grid.height, tokens, focus)
+    if len(columns) < grid.width or len(rows) < grid.height:
+        legend.insert(0, t("gc.map_window", width=grid.width, height=grid.height,
+                           x=f"{columns[0]}–{columns[-1]}", y=f"{rows[0]}–{rows[-1]}"))  # fmt: skip
+    png = render_map(grid.width, grid.height, tokens, focus)
     return discord.File(io.BytesIO(png), filename="map.png"), "\n".join(legend)
 
 
@@ -259,9 +267,9 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         enc = await self.bot.encounters.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
-        picture, legend = map_file(enc)
         locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
+            picture, legend = map_file(enc)
             await send(
                 interaction,
                 legend or t("ui.nobody"),
@@ -318,6 +326,13 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         )
         what = f"{label}: {detail}" if detail else label
         await self._act(interaction, ACTIONS[kind], combatant, what)
+
+    async def ask_interrupt(
+        self, interaction: discord.Interaction, modal: discord.ui.Modal
+    ) -> None:
+        """The initiative-skill button: its modal is the answer (no deferral is due)."""
+        await interaction.response.send_modal(modal)
+        answered(interaction)
 
     async def on_interrupt(
         self, interaction: discord.Interaction, encounter_id: int, skill: str, who: str | None

@@ -110,7 +110,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             message = (
                 t("gurps.invalid", locale=locale, count=len(breaches)) + "\n" + "\n".join(lines)
             )
-        await send(interaction, message[:2000], ephemeral=True)
+        await send(interaction, message, ephemeral=True)
 
     @gurps.command(
         name=text("gmxp", "cmd.gurps.gmxp"),
@@ -214,7 +214,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             lines.append(f"・{label} {entry['delta']:+d} → {entry['after']}")
         if not history:
             lines.append(t("gurps.no_history", locale=locale))
-        await send(interaction, "\n".join(lines)[:2000], ephemeral=True)
+        await send(interaction, "\n".join(lines), ephemeral=True)
 
     @gurps.command(
         name=text("light", "cmd.gurps.light"),
@@ -320,9 +320,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
             cause = "critical"  # any critical success recovers 1D
         if cause is not None and "iq" in row["stats"]:
             lines += await self._stress_after_check(row, cause, locale)
-        await send(
-            interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
-        )
+        await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @gurps.command(
         name=text("contest", "cmd.gurps.contest"),

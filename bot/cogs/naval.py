@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import string
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,15 +24,18 @@ from bot.i18n.translator import options, text
 from bot.systems.naval.actions import LICENCES
 from bot.systems.naval.attack import CREW_PRESETS, STYLES
 from bot.systems.naval.battlefield import PRESETS, ship_data, ships
-from bot.ui.naval_map import ShipPicture, render_battlefield
+from bot.ui.naval_map import ShipPicture, battlefield_window, extent, render_battlefield
 from bot.ui.render import morale_line
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 
-def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.File, str]:
-    """The battlefield picture and its legend (hidden NPCs left off for players)."""
+def battlefield_file(
+    enc: Encounter, *, for_gm: bool = False, focus: Sequence[int] = ()
+) -> tuple[discord.File, str]:
+    """The battlefield picture (a window around the ``focus`` positions on a wide or crowded
+    sea) and its legend of every ship and crew (hidden NPCs left off for players)."""
     pictures, legend = [], []
     numbers = {}
     people = [c for c in sorted(enc.combatants, key=lambda c: c.seq) if c.kind is Kind.CHARACTER]
@@ -66,23 +70,31 @@ def battlefield_file(enc: Encounter, *, for_gm: bool = False) -> tuple[discord.F
                             ship=ship.name if ship else "—",
                             area=int(c.extra.get("area", 0)) + 1, hp=hp,
                             out=" ✖" if c.out else ""))  # fmt: skip
+    shown, drawn = battlefield_window(pictures, focus)
+    missing = [p.letter for p in pictures if p not in drawn]
+    if missing or len(shown) < len(extent(pictures)):
+        note = t("naval.legend_window", low=shown[0], high=shown[-1],
+                 letters=", ".join(missing) or "—")  # fmt: skip
+        legend.insert(0, note)
     legend.insert(0, morale_line(enc))
-    png = render_battlefield(pictures)
-    return discord.File(io.BytesIO(png), filename="battlefield.png"), _fit(legend)
+    png = render_battlefield(pictures, focus)
+    # The whole legend, however long: the outgoing layer spreads it over messages.
+    return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
 
 
-LEGEND_LIMIT = 1800  # a message holds 2,000 characters; the picture must stay its attachment
-
-
-def _fit(lines: list[str]) -> str:
-    """The legend's first lines (morale, ships, then crews) that fit in one message."""
-    kept: list[str] = []
-    for index, line in enumerate(lines):
-        if sum(len(k) + 1 for k in kept) + len(line) > LEGEND_LIMIT:
-            kept.append(f"… +{len(lines) - index}")
-            break
-        kept.append(line)
-    return "\n".join(kept)
+def focus_of(enc: Encounter, ship_ids: Sequence[int]) -> list[int]:
+    """The positions of these ships (else of the acting combatant's ship): where the action
+    is, for the picture's window."""
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    if not ship_ids and actor is not None and actor.aboard is not None:
+        ship_ids = [actor.aboard]
+    focus = []
+    for ship_id in ship_ids:
+        ship = enc.combatant(ship_id)
+        if ship is not None and "ship" in ship.extra:
+            first = int(ship.extra["ship"]["position"])
+            focus += range(first, first + int(ship.extra["ship"]["areas"]))
+    return focus
 
 
 class NavalCog(commands.Cog, name="Naval"):
@@ -111,8 +123,9 @@ class NavalCog(commands.Cog, name="Naval"):
     async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """Whatever moved a ship (steering, the GM's edit, rough seas at the event roll, a
         /combat command): the battlefield picture follows."""
-        if any(isinstance(e, ShipMoved) for e in outcome.events) and outcome.encounter.active:
-            await self._send_map(interaction, outcome.encounter)
+        moved = [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
+        if moved and outcome.encounter.active:
+            await self._send_map(interaction, outcome.encounter, moved)
 
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
@@ -459,12 +472,14 @@ class NavalCog(commands.Cog, name="Naval"):
             raise CombatError("combat.no_encounter")
         await self._send_map(interaction, enc)
 
-    async def _send_map(self, interaction: discord.Interaction, enc: Encounter) -> None:
+    async def _send_map(
+        self, interaction: discord.Interaction, enc: Encounter, moved: Sequence[int] = ()
+    ) -> None:
         if enc.system != "naval":
             raise CombatError("combat.other_system", wanted="naval", system=enc.system)
         locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
-            picture, legend = battlefield_file(enc)
+            picture, legend = battlefield_file(enc, focus=focus_of(enc, moved))
             await send(
                 interaction, legend, file=picture, allowed_mentions=discord.AllowedMentions.none()
             )

@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.cogs import outgoing
 from bot.cogs.common import channel_locale, has_gm_rights
 from bot.dice import RollResult
 from bot.i18n import t
 from bot.store.faults import DatabaseFault
 from bot.store.settings import Effective
+from bot.ui.fit import Post, groups
 from bot.ui.views import reveal_view
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 log = logging.getLogger("bot.dice")
-MAX_MESSAGE = 2000
 
 
 async def direct_message(
@@ -32,11 +33,8 @@ async def direct_message(
 ) -> bool:
     """False when the user does not take DMs from the bot (or Discord refused)."""
     try:
-        if view is None:
-            await user.send(content[:MAX_MESSAGE])
-        else:
-            await user.send(content[:MAX_MESSAGE], view=view)
-    except discord.HTTPException:
+        await outgoing.send_to(user, Post(content, groups=groups(view)))
+    except (outgoing.NotPosted, discord.HTTPException):
         return False
     return True
 
@@ -59,9 +57,8 @@ async def to_gm(
         if not isinstance(channel, discord.abc.Messageable):
             return "dice.gm_channel_gone"
         try:
-            await (channel.send(content[:MAX_MESSAGE], view=view) if view else
-                   channel.send(content[:MAX_MESSAGE]))  # fmt: skip
-        except discord.HTTPException:
+            await outgoing.send_to(channel, Post(content, groups=groups(view)))
+        except (outgoing.NotPosted, discord.HTTPException):
             log.info("could not post a secret roll's GM copy in %s", settings.gm_channel_id)
             return "dice.gm_channel_gone"
         return None

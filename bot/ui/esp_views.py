@@ -8,7 +8,9 @@ from typing import Any
 
 import discord
 
+from bot.combat.model import Encounter
 from bot.i18n import t
+from bot.ui.fit import LABEL, shorten, units
 
 
 class InitiativeButton(
@@ -43,10 +45,19 @@ class SonicButton(
     """On a Sonic Drive offer: its player (or the GM) triggers it or lets it pass."""
 
     def __init__(
-        self, encounter_id: int, combatant_id: int, answer: str, locale: str | None = None
+        self,
+        encounter_id: int,
+        combatant_id: int,
+        answer: str,
+        locale: str | None = None,
+        whose: str | None = None,
     ) -> None:
+        label = t(f"ui.button_sonic_{answer}", locale=locale)
+        if whose is not None:  # many offers at once: each pair says whose it is
+            room = LABEL - units(t("ui.button_whose", locale=locale, name="", choice=label))
+            label = t("ui.button_whose", locale=locale, name=shorten(whose, room), choice=label)
         button = discord.ui.Button(
-            label=t(f"ui.button_sonic_{answer}", locale=locale),
+            label=label,
             style=discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary,
             custom_id=f"esp:sonic:{encounter_id}:{combatant_id}:{answer}",
         )
@@ -64,11 +75,15 @@ class SonicButton(
         await cog.on_button(interaction, self.encounter_id, "sonic", self.combatant_id, self.answer)
 
 
-def esperancer_buttons(encounter_id: int, event: object, locale: str | None) -> list:
+def esperancer_buttons(enc: Encounter, event: object, locale: str | None) -> list:
     from bot.combat.events import PhaseStarted, SonicDriveOffered
+    from bot.ui.render import display_name
 
+    if enc.id is None:
+        return []
     if isinstance(event, PhaseStarted) and event.phase == "initiative":
-        return [InitiativeButton(encounter_id, locale)]
+        return [InitiativeButton(enc.id, locale)]
     if isinstance(event, SonicDriveOffered):
-        return [SonicButton(encounter_id, event.combatant_id, a, locale) for a in ("yes", "no")]
+        whose = display_name(enc.combatant(event.combatant_id), for_gm=False)
+        return [SonicButton(enc.id, event.combatant_id, a, locale, whose) for a in ("yes", "no")]
     return []

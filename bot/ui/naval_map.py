@@ -3,17 +3,20 @@ over its areas (helm ringed, flagship flagged, HP bar, sunk ships greyed and cro
 combatants aboard as numbered tokens in their area.
 
 Like the Grancrest map, no names are drawn (a CJK font cannot be assumed): ships carry letters
-and combatants numbers, and the message gives the legend.
+and combatants numbers, and the message gives the legend. A sea too wide or too crowded for
+the picture's fixed maximum size is shown as a window around the action.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.ui.maps import BACKGROUND, GRID, HP_BACK, HP_FILL, NPC, PC
+from bot.ui.window import window
 
 CELL_W, LANE_H, MARGIN, TOP = 72, 64, 24, 28
 HULL = {True: (200, 210, 250), False: (250, 205, 205)}
@@ -34,12 +37,46 @@ class ShipPicture:
     crew: list[tuple[int, int, bool]] = field(default_factory=list)  # (number, area, pc)
 
 
-def render_battlefield(ships: list[ShipPicture]) -> bytes:
-    """PNG bytes of the battlefield; the positions shown run from the nearest to the farthest
-    area, with one spare position on each side to steer into."""
+# The picture never grows past this: a wider or more crowded sea shows a window of it.
+MAX_WIDTH, MAX_HEIGHT = 1600, 1200
+COLUMNS, LANES = (MAX_WIDTH - 2 * MARGIN) // CELL_W, (MAX_HEIGHT - TOP - MARGIN) // LANE_H
+
+
+def _spans(ship: ShipPicture) -> range:
+    return range(ship.position, ship.position + ship.areas)
+
+
+def extent(ships: list[ShipPicture]) -> range:
+    """Every position from the nearest area to the farthest, and a spare one at each end."""
     low = min((s.position for s in ships), default=0) - 1
     high = max((s.position + s.areas - 1 for s in ships), default=0) + 1
-    columns, lanes = high - low + 1, max(1, len(ships))
+    return range(low, high + 1)
+
+
+def battlefield_window(
+    ships: list[ShipPicture], focus: Sequence[int] = ()
+) -> tuple[range, list[ShipPicture]]:
+    """The positions the picture shows — from the nearest area to the farthest, with one spare
+    position on each side to steer into; on a wide sea, a window holding the focus positions
+    (the action) and the most ship areas — and the ships drawn there, one lane each: those
+    in the window, the ones at the focus first when there are more than ``LANES``."""
+    whole = extent(ships)
+    areas = [p for s in ships for p in _spans(s)]
+    shown = window(whole.start, whole.stop - 1, COLUMNS, focus, areas)
+    seen = [s for s in ships if any(p in shown for p in _spans(s))]
+    middle = (shown.start + shown.stop - 1) / 2
+    wanted = sorted(seen, key=lambda s: (not any(p in focus for p in _spans(s)),
+                                         abs(s.position - middle)))  # fmt: skip
+    kept = {id(s) for s in wanted[:LANES]}
+    return shown, [s for s in seen if id(s) in kept]
+
+
+def render_battlefield(ships: list[ShipPicture], focus: Sequence[int] = ()) -> bytes:
+    """PNG bytes of the ``battlefield_window`` (at most ``MAX_WIDTH`` × ``MAX_HEIGHT``); the
+    positions are numbered along the top."""
+    shown, drawn = battlefield_window(ships, focus)
+    low = shown.start
+    columns, lanes = len(shown), max(1, len(drawn))
     size = (MARGIN * 2 + columns * CELL_W, TOP + MARGIN + lanes * LANE_H)
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -51,7 +88,7 @@ def render_battlefield(ships: list[ShipPicture]) -> bytes:
         label = str(low + column)
         draw.text((MARGIN + column * CELL_W + CELL_W // 2, TOP // 2), label,
                   fill=(120, 120, 120), font=font, anchor="mm")  # fmt: skip
-    for lane, ship in enumerate(ships):
+    for lane, ship in enumerate(drawn):
         _draw_ship(draw, font, ship, MARGIN + (ship.position - low) * CELL_W, TOP + lane * LANE_H)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.combat.model import Encounter
 from bot.i18n import t
 
 
@@ -38,9 +39,9 @@ class NavalEventButton(
         await cog.on_button(interaction, self.encounter_id, action)
 
 
-def naval_buttons(encounter_id: int, event: object, locale: str | None) -> list:
+def naval_buttons(enc: Encounter, event: object, locale: str | None) -> list:
     from bot.combat.events import NavalEventRequested
 
-    if isinstance(event, NavalEventRequested):
-        return [NavalEventButton(encounter_id, c, locale) for c in ("roll", "skip")]
+    if isinstance(event, NavalEventRequested) and enc.id is not None:
+        return [NavalEventButton(enc.id, c, locale) for c in ("roll", "skip")]
     return []

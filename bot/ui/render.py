@@ -20,13 +20,11 @@ PHASE_COLOURS = {
     Phase.EXTRA: 0xED4245,
 }
 LOG_COLOUR = 0x99AAB5
-MAX_EMBEDS = 10  # Discord's limit per message
-MAX_DESCRIPTION = 4000
 
 
 @dataclass
 class Announcement:
-    """One channel post for one command: pings first, then up to ten embeds."""
+    """One channel post for one command: pings first, then its embeds."""
 
     pings: list[int] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
@@ -101,12 +99,11 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
                     out.pings.append(owner.owner_id)
             if isinstance(event, ev.ReactionRequested) and event.owner_id:
                 out.pings.append(event.owner_id)
-    if lines:
+    if lines:  # however long: the outgoing layer splits it (bot.ui.fit)
         text = "\n".join(
             edit_line(enc, edits[line], name) if isinstance(line, tuple) else line for line in lines
         )
-        out.embeds.append(discord.Embed(description=text[:MAX_DESCRIPTION], colour=LOG_COLOUR))
-    out.embeds = out.embeds[-MAX_EMBEDS:]
+        out.embeds.append(discord.Embed(description=text, colour=LOG_COLOUR))
     return out
 
 
@@ -294,7 +291,7 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
     rows += waiting_lines(enc, for_gm=for_gm)
     if enc.system == "naval":
         rows.append(naval_summary(enc))
-    embed.description = "\n".join(rows)[:MAX_DESCRIPTION] or t("ui.nobody")
+    embed.description = "\n".join(rows) or t("ui.nobody")  # paged by bot.ui.pages
     embed.set_footer(text=t("ui.tracker_footer", system=enc.system, version=enc.version))
     return embed
 

@@ -103,17 +103,19 @@ class ReactButton(
         await cog.on_react_button(interaction, self.encounter_id, self.target_id)
 
 
-def action_view(
+def action_groups(
     enc: Encounter, events: list[object], locale: str | None = None
-) -> discord.ui.View | None:
-    """Buttons an announcement needs: end the turn that starts, roll a reaction to an attack."""
+) -> list[list[discord.ui.Item]]:
+    """Buttons an announcement needs, each event's kept together (an offer's yes / no): end
+    the turn that starts, roll a reaction to an attack. However many there are, the outgoing
+    layer spreads them over rows and messages."""
     from bot.combat.events import PhaseStarted, ReactionRequested, TurnStarted
     from bot.ui.esp_views import esperancer_buttons
     from bot.ui.naval_views import naval_buttons
 
     if enc.id is None:
-        return None
-    view = discord.ui.View(timeout=None)
+        return []
+    groups: list[list[discord.ui.Item]] = []
     own = {"Esperancer": esperancer_buttons, "naval": naval_buttons}.get(enc.system)
     for event in events:
         if (
@@ -121,15 +123,14 @@ def action_view(
             and event.phase == "initiative"
             and enc.system == "GranCrest"
         ):
-            view.add_item(InterruptButton(enc.id, locale))
-        elif own is not None and (buttons := own(enc.id, event, locale)):
-            for button in buttons:
-                view.add_item(button)
+            groups.append([InterruptButton(enc.id, locale)])
+        elif own is not None and (buttons := own(enc, event, locale)):
+            groups.append(buttons)
         elif isinstance(event, TurnStarted):
-            view.add_item(EndTurnButton(enc.id, event.combatant_id, locale))
+            groups.append([EndTurnButton(enc.id, event.combatant_id, locale)])
         elif isinstance(event, ReactionRequested):
-            view.add_item(ReactButton(enc.id, event.target_id, locale))
-    return view if view.children else None
+            groups.append([ReactButton(enc.id, event.target_id, locale)])
+    return groups
 
 
 class EndTurnButton(
@@ -180,7 +181,8 @@ class InterruptButton(
         return cls(int(match["encounter"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_modal(InterruptModal(self.encounter_id))
+        cog = interaction.client.get_cog("Grancrest")
+        await cog.ask_interrupt(interaction, InterruptModal(self.encounter_id))
 
 
 class InterruptModal(discord.ui.Modal):

@@ -122,9 +122,19 @@ async def test_revealing_a_chat_secret_roll_edits_its_notice(world: World, dice:
     assert world.channel.last_message.content.endswith("(2D6) ＞ 12[6,6] ＞ 12")
 
 
-async def test_a_result_too_long_for_a_message_comes_whole_as_a_file(world: World) -> None:
+async def test_a_result_too_long_for_a_message_comes_whole_over_a_few(world: World) -> None:
     result = await world.alice.slash(world.channel, "roll", command="x30 40D6")
+    parts = [result.response, *result.followups]
+    assert len(parts) == 2 and all(len(p.content) <= 2000 for p in parts)
+    text = "\n".join(p.content for p in parts)
+    assert text.count("(40D6) ＞ 120") == 30 and "#30" in parts[-1].content  # all, in order
+    assert not result.ephemeral and not any(p.attachments for p in parts)
+
+
+async def test_a_result_too_long_for_a_few_messages_comes_whole_as_a_file(world: World) -> None:
+    result = await world.alice.slash(world.channel, "roll", command="x100 40D6")
     message = world.channel.last_message
-    assert len(message.content) <= 2000 and message.content.endswith("…")
+    assert result.followups == [] and len(message.content) <= 2000
+    assert message.content.endswith("…")
     assert [a.filename for a in message.attachments] == ["result.txt"]
     assert not result.ephemeral

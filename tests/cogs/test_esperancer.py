@@ -39,12 +39,12 @@ async def test_players_roll_initiative_with_a_button_and_answer_sonic_drive(
     dice.load(10, 4, 6)  # the seed's [10][4] → 6, plus the modifier
     rolled = await world.alice.click(initiative.response, label="行動値を振る")
     assert "(2ES+2) ＞ 16[10,6],4+2 ＞ 22 ＞ クリティカル" in lines(rolled)
-    assert labels(rolled) == ["ソニックドライブ！", "使わない"]
+    assert labels(rolled) == ["Hero：ソニックドライブ！", "Hero：使わない"]  # whose offer it is
     again = await world.alice.click(initiative.response, label="行動値を振る")
     assert again.ephemeral and "already" in again.response.content
-    stolen = await world.bob.click(rolled.response, label="ソニックドライブ！")
+    stolen = await world.bob.click(rolled.response, label="Hero：ソニックドライブ！")
     assert stolen.ephemeral and "is not yours" in stolen.response.content
-    chosen = await world.alice.click(rolled.response, label="ソニックドライブ！")
+    chosen = await world.alice.click(rolled.response, label="Hero：ソニックドライブ！")
     assert "Hero" in lines(chosen) and "ソニックドライブ" in lines(chosen)
     main = await world.gm.slash(world.channel, "combat next")
     assert "▶ 1. Hero (22)" in lines(main)
@@ -117,7 +117,7 @@ async def test_the_initiative_and_sonic_buttons_work_after_a_restart(
     dice.load(8, 7)
     rolled = await world.alice.click(initiative.response, label="行動値を振る")
     assert "(2ES+2) ＞ 8,7+2 ＞ 17" in lines(rolled)
-    declined = await world.alice.click(rolled.response, label="使わない")
+    declined = await world.alice.click(rolled.response, label="Hero：使わない")
     assert "Hero" in lines(declined)
     main = await world.gm.slash(world.channel, "combat next")
     assert "▶ 1. Hero (17)" in lines(main)

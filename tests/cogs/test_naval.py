@@ -201,15 +201,18 @@ async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice
     assert len(world.env.errors) == 3
 
 
-async def test_a_crowded_battlefield_keeps_its_picture_and_a_legend_that_fits(world: World) -> None:
+async def test_a_crowded_battlefield_keeps_its_picture_and_its_whole_legend(world: World) -> None:
     await fleet(world)
     await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=1, preset="柾良海軍巡視兵",
                          count=20)  # fmt: skip
-    await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=3, preset="柾良海軍巡視兵",
-                         count=20)  # fmt: skip
+    for area in (2, 3):
+        await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=area,
+                             preset="柾良海軍巡視兵", count=20)  # fmt: skip
     shown = await world.alice.slash(world.channel, "naval map")
-    picture = world.channel.last_message
-    assert [a.filename for a in picture.attachments] == ["battlefield.png"]
-    assert len(picture.content) < 2000 and picture.content.splitlines()[-1].startswith("… +")
-    assert picture.content.startswith("士気：PC側 0 / 敵側 0\n⚓ A オールマイト・キャプテン号")
+    parts = [shown.response, *shown.followups]
+    assert [a.filename for a in parts[0].attachments] == ["battlefield.png"]
+    assert len(parts) > 1 and all(len(p.content) <= 2000 for p in parts)
+    assert parts[0].content.startswith("士気：PC側 0 / 敵側 0\n⚓ A オールマイト・キャプテン号")
+    legend = "\n".join(p.content for p in parts)
+    assert all(f"柾良海軍巡視兵 {n} —" in legend for n in range(1, 61))  # nobody cut off
     assert not shown.ephemeral

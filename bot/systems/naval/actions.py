@@ -188,6 +188,7 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     data = battlefield.ship_data(ship)
     events: list[Event] = []
     if "position" in found:
+        battlefield.check_on_field(ship.name, _int(found, "position"), int(data["areas"]))
         data["position"] = _int(found, "position")
         events.append(ShipMoved(ship.id, data["position"]))
     if yes(found.get("flagship")):

@@ -37,6 +37,21 @@ PRESETS = {
 }
 
 
+# Decision: the battlefield runs from position −99 to 99 (the range /naval ship add offers),
+# and every area of every ship stays on it: placing, the GM's edit and steering are refused
+# past its ends, and rough seas do not push a ship off it.
+FIELD = range(-99, 100)
+
+
+def on_field(position: int, areas: int) -> bool:
+    return position in FIELD and position + areas - 1 in FIELD
+
+
+def check_on_field(name: str, position: int, areas: int) -> None:
+    if not on_field(position, areas):
+        raise CombatError("naval.off_field", ship=name or "—", low=FIELD[0], high=FIELD[-1])
+
+
 def ship_data(ship: Combatant) -> dict:
     if ship.kind is not Kind.SHIP:
         raise CombatError("combat.not_a_ship", name=ship.name)
@@ -52,6 +67,7 @@ def place_ship(
 ) -> list[Event]:
     if not 1 <= spec.areas <= 3 or not 0 <= spec.helm < spec.areas:
         raise CombatError("naval.bad_ship", areas=spec.areas, helm=spec.helm)
+    check_on_field(name, position, spec.areas)
     data = {"position": position, "areas": spec.areas, "helm": spec.helm,
             "skills": list(spec.skills), "flagship": False}  # fmt: skip
     stats = Stats(hp=spec.hp, max_hp=spec.hp)
@@ -123,6 +139,7 @@ def shift(enc: Encounter, ship: Combatant, steps: int) -> list[Event]:
     data = ship_data(ship)
     if data.get("aground_round") == enc.round:
         raise CombatError("naval.aground", ship=ship.name)
+    check_on_field(ship.name, int(data["position"]) + steps, int(data["areas"]))
     data["position"] = int(data["position"]) + steps
     return [ShipMoved(ship.id, data["position"])]
 
@@ -266,8 +283,10 @@ def apply_event(enc: Encounter, kind: str, dice: DieSource | None) -> list[Event
     elif kind == "rough_seas":  # every ship moves one position, each in a random direction
         for ship in afloat:
             way = _die(2, dice)
-            ship_data(ship)["position"] = int(ship_data(ship)["position"]) + (1 if way == 1 else -1)
-            events.append(ShipMoved(ship.id, ship_data(ship)["position"]))
+            to = int(ship_data(ship)["position"]) + (1 if way == 1 else -1)
+            if on_field(to, int(ship_data(ship)["areas"])):  # the field's end holds a ship
+                ship_data(ship)["position"] = to
+                events.append(ShipMoved(ship.id, to))
     elif kind == "run_aground" and afloat:  # one random ship: stuck, ¼ of its remaining HP
         ship = afloat[_die(len(afloat), dice) - 1]
         ship_data(ship)["aground_round"] = enc.round
