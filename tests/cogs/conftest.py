@@ -13,6 +13,7 @@ from bot.app import TabletopBot, build_bot
 from bot.config import Settings
 from tests.conftest import FixedDice
 from tests.databases import new_sqlite
+from tests.discord_limits import request_problems
 
 
 class Dice:
@@ -57,6 +58,18 @@ def simcord_bot(make_bot: Callable[[], TabletopBot]) -> TabletopBot:
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> AsyncIterator[World]:
     yield World(simcord_env)
+    assert_fits_discord(simcord_env)
+
+
+def assert_fits_discord(env: simcord.Env) -> None:
+    """Every message the bot sent during the test passes our own Discord-limits check (limits
+    and allowed mentions): SimCord refuses over-limit payloads, this adds the pings."""
+    problems = [
+        f"{entry.method} {entry.path}: {problem}"
+        for entry in env.http_requests
+        for problem in request_problems(entry.method, entry.path, entry.json)
+    ]
+    assert not problems, "\n".join(problems)
 
 
 class World:

@@ -1,0 +1,82 @@
+"""Posts bigger than one Discord message (issue 13): a long turn order, many Sonic Drive offers,
+a crowded tracker — split over embeds and messages in order, nothing cut; and a post Discord
+refuses after the change was saved is reported plainly, never silently lost."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import World
+
+LONG = "長い名前の傭兵" * 7 + "MercenaryCap"  # 61 characters: copies are numbered up to 64
+
+
+def texts(result) -> list[str]:
+    """Every embed's title and description of a command's answer, over all its messages."""
+    messages = [result.response, *result.followups]
+    return [f"{e.title or ''}\n{e.description or ''}" for m in messages for e in m.embeds]
+
+
+def buttons(result) -> list[str]:
+    messages = [result.response, *result.followups]
+    return [c["label"] for m in messages for row in m.components for c in row["components"]]
+
+
+async def crowd(world: World, ruleset: str, copies: int, **numbers: object) -> None:
+    await world.gm.slash(world.channel, "combat start", ruleset=ruleset)
+    while copies > 0:
+        count = min(30, copies)
+        await world.gm.slash(world.channel, "combat add", name=LONG, count=count, **numbers)
+        copies -= count
+
+
+async def test_a_turn_order_too_long_for_one_message_comes_whole_and_in_order(
+    world: World,
+) -> None:
+    await crowd(world, "GranCrest", 90, action_value=5)
+    await world.gm.slash(world.channel, "combat next")
+    await world.gm.slash(world.channel, "combat next")
+    main = await world.gm.slash(world.channel, "combat next")
+    assert main.followups  # more than one message
+    order = "\n".join(texts(main))
+    positions = [order.index(f"{n}. {LONG} ") for n in range(1, 91)]
+    assert positions == sorted(positions)  # every combatant, in turn order
+    assert texts(main)[0].startswith("第1ラウンド・メイン")
+
+
+async def test_the_tracker_stays_one_message_showing_whose_turn_it_is(world: World) -> None:
+    await crowd(world, "Esperancer", 90)
+    for _ in range(3 + 70):  # far down the order: the tracker shows the page with the actor
+        await world.gm.slash(world.channel, "combat next")
+    pinned = world.channel.pinned_messages()
+    assert len(pinned) == 1
+    shown = "\n".join(e.description or "" for e in pinned[0].embeds)
+    assert f"▶ {LONG} 71 (NPC)" in shown
+    assert "2/2ページ・全員は /combat status で表示" in pinned[0].embeds[-1].footer.text
+    status = await world.gm.slash(world.channel, "combat status")
+    everyone = "\n".join(texts(status))
+    assert status.ephemeral and all(f"{LONG} {n} (NPC)" in everyone for n in range(1, 91))
+
+
+async def test_many_sonic_drive_offers_get_labelled_buttons_across_posts(world: World) -> None:
+    await crowd(world, "Esperancer", 13, sonic_drive=2)  # every roll reaches 2
+    await world.gm.slash(world.channel, "combat next")
+    initiative = await world.gm.slash(world.channel, "combat next")
+    labels = buttons(initiative)
+    assert len(labels) == 1 + 26  # roll your initiative, then each offer's pair
+    for n in range(1, 14):  # each pair says whose offer it is
+        assert f"{LONG} {n}：ソニックドライブ！" in labels and f"{LONG} {n}：使わない" in labels
+    assert len(set(labels)) == 27  # no two buttons alike
+
+
+async def test_a_refused_announcement_after_a_saved_change_is_reported_plainly(
+    world: World,
+) -> None:
+    await crowd(world, "GranCrest", 2, action_value=5)
+    # Discord refuses the announcement, then its smaller retry; the notice gets through.
+    world.env.inject_error("POST", "/interactions/*/callback", status=400, code=50035,
+                           message="Invalid Form Body", times=2)  # fmt: skip
+    result = await world.gm.slash(world.channel, "combat next")
+    assert result.ephemeral
+    assert "Discord" in result.response.content and "tracker" in result.response.content
+    pinned = world.channel.pinned_messages()
+    assert pinned[0].embeds[0].title == "第1ラウンド・セットアップ"  # the saved state is shown
+    assert [type(e).__name__ for e in world.env.errors] == []  # told, not a traceback
