@@ -32,14 +32,22 @@ def units(text: str | None) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
+def _fitting(text: str, limit: int) -> int:
+    """How many of ``text``'s first characters fit in ``limit`` units."""
+    spent = 0
+    for index, ch in enumerate(text):
+        spent += 2 if ord(ch) > 0xFFFF else 1
+        if spent > limit:
+            return index
+    return len(text)
+
+
 def split_text(text: str, limit: int) -> list[str]:
     """Pieces of at most ``limit`` units, broken after a line, else a space, else anywhere."""
     pieces: list[str] = []
     rest = text
-    while units(rest) > limit:
-        head = rest[:limit]
-        while units(head) > limit:  # characters outside the BMP count twice
-            head = head[:-1]
+    while (end := _fitting(rest, limit)) < len(rest):
+        head = rest[:end]
         cut = head.rfind("\n")
         if cut <= 0:
             cut = head.rfind(" ")

@@ -11,6 +11,7 @@ from bot.combat.model import Action, Condition, Encounter, Phase, Side
 from bot.systems import ruleset
 from bot.systems.naval.battlefield import (
     PRESETS,
+    apply_event,
     at_helm,
     board,
     damage_ship,
@@ -25,6 +26,8 @@ from bot.systems.naval.battlefield import (
     use_ship_skill,
 )
 from tests.combat.helpers import add, encounter
+from tests.conftest import FixedDice
+from tests.systems.naval.helpers import run
 
 RULES = ruleset("naval")
 
@@ -142,3 +145,34 @@ def test_flooding_stops_ship_skills_at_half_hp_or_less() -> None:
     with pytest.raises(CombatError) as error:
         use_ship_skill(enc, enc.combatant(hero), ship, "修繕")  # type: ignore[arg-type]
     assert error.value.code == "naval.flooded"
+
+
+def test_ships_stay_on_the_battlefield_from_minus_99_to_99() -> None:
+    """Decision (digest "Battlefield" has no end): the field runs −99…99, as the commands offer;
+    the issue's position 100000 is refused where it enters, whoever sends it."""
+    enc, _, patrol, _, _ = sea()
+    for position in (100000, 100, -100, 98):  # a 3-area ship at 98 would reach 100
+        with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
+            place_ship(enc, "Far", Side.PC, PRESETS["オールマイト・キャプテン号"], position)
+    place_ship(enc, "Edge", Side.NPC, PRESETS["柾良式巡視船"], 99)
+    edge = enc.find("Edge")
+    assert edge is not None
+    with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
+        shift(enc, edge, 1)
+    assert shift(enc, edge, -1) == [ShipMoved(edge.id, 98)]
+    with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
+        run(enc, "ship_edit", None, "position=100000 ship=柾良式巡視船")
+    assert ship_data(enc.combatant(patrol))["position"] == 2  # type: ignore[arg-type]
+
+
+def test_rough_seas_do_not_push_a_ship_off_the_field() -> None:
+    enc, _, _, _, _ = sea()
+    place_ship(enc, "Edge", Side.NPC, PRESETS["柾良式巡視船"], 99)
+    edge = enc.find("Edge")
+    assert edge is not None
+    # 1D2 per afloat ship, in order: the captain's ship, the patrol, then the edge ship (1 = +1).
+    events = apply_event(enc, "rough_seas", FixedDice([2, 2, 1]))
+    assert ship_data(edge)["position"] == 99
+    assert [e.ship_id for e in events if isinstance(e, ShipMoved)] == [
+        c.id for c in enc.combatants if c.name in ("オールマイト・キャプテン号", "柾良式巡視船")
+    ]
