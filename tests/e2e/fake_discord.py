@@ -14,6 +14,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.discord_limits import request_problems
+
 APP_ID = "900000000000000001"
 BOT = {
     "id": APP_ID,
@@ -57,6 +59,8 @@ class FakeDiscord:
     port: int = 0
     channels: int = 1  # text channels in the guild: CHANNEL_ID, then CHANNEL_ID + 1 …
     keep_requests: bool = True  # a long benchmark keeps only the waiters
+    # Messages refused as Discord would (HTTP 400), by our own limits and mentions check.
+    refused: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(900000000000001000)
@@ -104,6 +108,12 @@ class FakeDiscord:
             form = await request.post()
             body = json.loads(form.get("payload_json", "{}"))  # type: ignore[arg-type]
         path = "/" + request.match_info["tail"]
+        problems = request_problems(request.method, path, body)
+        if problems:
+            self.refused += [f"{request.method} {path}: {p}" for p in problems]
+            error = {"code": 50035, "message": "Invalid Form Body", "errors": problems}
+            return web.Response(status=400, body=json.dumps(error).encode(),
+                                headers={"Content-Type": "application/json"})  # fmt: skip
         waiter = self._waiting.pop(path, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(Request(request.method, path, body))

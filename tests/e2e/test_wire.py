@@ -12,9 +12,10 @@ import pytest
 import yarl
 
 from bot.app import build_bot
+from bot.combat.engine import MAX_COMBATANTS
 from bot.config import Settings
 from tests.databases import new_sqlite
-from tests.e2e.fake_discord import APP_ID, FakeDiscord
+from tests.e2e.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord
 
 
 @pytest.fixture
@@ -85,6 +86,44 @@ async def test_login_sync_slash_button_and_channel_post(
         )
         assert reply.body["data"]["embeds"][0]["title"] == "第1ラウンド・セットアップ"
         assert APP_ID in synced.path
+        assert discord_server.refused == []  # every message passed our Discord-limits check
+    finally:
+        await bot.close()
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def test_a_crowded_encounter_passes_discord_limits_over_the_wire(
+    discord_server: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> None:
+    """The most combatants an encounter holds, with the longest names: every message the bot
+    sends over the real transport passes the fake Discord's check of limits and mentions."""
+    settings = Settings(
+        discord_token="fake-token", database_url=new_sqlite(sqlite_template, tmp_path)
+    )
+    bot = build_bot(settings, dice=lambda sides: min(6, sides))
+    runner = asyncio.create_task(bot.start("fake-token"))
+    name = "長い名前の傭兵" * 7 + "MercenaryCap"  # copies numbered up to 64 characters
+
+    async def command(line: str, **options: object) -> dict:
+        sent = discord_server.slash_payload(line, CHANNEL_ID, options)
+        await discord_server.dispatch("INTERACTION_CREATE", sent)
+        await discord_server.wait_for(lambda r: r.path == discord_server.callback_path(sent))
+        return sent
+
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        await command("combat start", ruleset="GranCrest")
+        for added in range(0, MAX_COMBATANTS, 30):
+            count = min(30, MAX_COMBATANTS - added)
+            await command("combat add", name=name, count=count, action_value=5)
+        await command("combat next")
+        await command("combat next")
+        main = await command("combat next")
+        # The turn order goes on in a followup: more than one message.
+        await discord_server.wait_for(lambda r: r.path.endswith(f"/{main['token']}"))
+        await bot.get_cog("Encounters").trackers_drawn()
+        assert discord_server.refused == []
     finally:
         await bot.close()
         runner.cancel()
