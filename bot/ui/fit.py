@@ -27,19 +27,15 @@ BLANK = "\u200b"  # a field needs a name; a continued field's is this
 
 def units(text: str | None) -> int:
     """Length as Discord counts it (UTF-16 code units: at least Python's ``len``)."""
-    if not text:
-        return 0
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    return len(text.encode("utf-16-le")) // 2 if text else 0
 
 
 def _fitting(text: str, limit: int) -> int:
     """How many of ``text``'s first characters fit in ``limit`` units."""
-    spent = 0
-    for index, ch in enumerate(text):
-        spent += 2 if ord(ch) > 0xFFFF else 1
-        if spent > limit:
-            return index
-    return len(text)
+    end = min(len(text), limit)
+    while (over := units(text[:end]) - limit) > 0:
+        end -= over  # each character outside the BMP counts one unit more than it takes
+    return end
 
 
 def split_text(text: str, limit: int) -> list[str]:
@@ -176,17 +172,45 @@ def _fields(fields: list[dict]) -> list[tuple[str, str, bool]]:
 
 def pack_embeds(embeds: list[discord.Embed], budget: int = TOTAL) -> list[list[discord.Embed]]:
     """Embeds in order, as few messages as the 10-embed and 6,000-character limits allow
-    (``budget``: fewer characters, to leave room for something added to every message)."""
+    (``budget``: fewer characters, to leave room for something added to every message). A long
+    description flows: what fits of it ends one message, the rest begins the next."""
     messages: list[list[discord.Embed]] = []
     spent = budget + 1
-    for embed in (piece for e in embeds for piece in split_embed(e, budget)):
+    pieces = [piece for e in embeds for piece in split_embed(e, budget)]
+    while pieces:
+        embed = pieces.pop(0)
         size = embed_size(embed)
         if spent + size > budget or len(messages[-1]) >= EMBEDS:
+            head = _head(embed, budget - spent) if messages and len(messages[-1]) < EMBEDS else None
+            if head is not None:  # the description goes on in the next message
+                messages[-1].append(head[0])
+                embed, size = head[1], embed_size(head[1])
             messages.append([])
             spent = 0
         messages[-1].append(embed)
         spent += size
     return messages
+
+
+FLOW = 300  # a message with less room than this left ends; the next embed starts a new one
+
+
+def _head(embed: discord.Embed, room: int) -> tuple[discord.Embed, discord.Embed] | None:
+    """``embed`` cut after a line of its description so that the first part spends at most
+    ``room``; None when too little fits."""
+    data = embed.to_dict()
+    text = data.get("description") or ""
+    keep = room - units(data.get("title")) - units(data.get("author", {}).get("name"))
+    if room < FLOW or keep < FLOW or data.get("fields"):
+        return None
+    cut = text.rfind("\n", 0, _fitting(text, keep) + 1)
+    if cut <= 0:
+        return None
+    ending = {k: data.pop(k) for k in ("footer", "timestamp", "image") if k in data}
+    base = {k: data[k] for k in ("type", "color") if k in data}
+    head = {**data, "description": text[:cut]}
+    tail = {**base, **ending, "description": text[cut + 1 :]}
+    return discord.Embed.from_dict(head), discord.Embed.from_dict(tail)
 
 
 def pack_rows(groups: Rows) -> list[Rows]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tests.cogs.conftest import World
 
 LONG = "長い名前の傭兵" * 7 + "MercenaryCap"  # 61 characters: copies are numbered up to 64
+WIDE = "𠮷" * 58 + "Cap"  # 61 characters, 119 as Discord counts (outside the BMP: two each)
 
 
 def texts(result) -> list[str]:
@@ -20,11 +21,13 @@ def buttons(result) -> list[str]:
     return [c["label"] for m in messages for row in m.components for c in row["components"]]
 
 
-async def crowd(world: World, ruleset: str, copies: int, **numbers: object) -> None:
+async def crowd(
+    world: World, ruleset: str, copies: int, name: str = LONG, **numbers: object
+) -> None:
     await world.gm.slash(world.channel, "combat start", ruleset=ruleset)
     while copies > 0:
         count = min(30, copies)
-        await world.gm.slash(world.channel, "combat add", name=LONG, count=count, **numbers)
+        await world.gm.slash(world.channel, "combat add", name=name, count=count, **numbers)
         copies -= count
 
 
@@ -43,17 +46,17 @@ async def test_a_turn_order_too_long_for_one_message_comes_whole_and_in_order(
 
 
 async def test_the_tracker_stays_one_message_showing_whose_turn_it_is(world: World) -> None:
-    await crowd(world, "Esperancer", 90)
+    await crowd(world, "Esperancer", 90, WIDE)
     for _ in range(3 + 70):  # far down the order: the tracker shows the page with the actor
         await world.gm.slash(world.channel, "combat next")
     pinned = world.channel.pinned_messages()
     assert len(pinned) == 1
     shown = "\n".join(e.description or "" for e in pinned[0].embeds)
-    assert f"▶ {LONG} 71 (NPC)" in shown
-    assert "2/2ページ・全員は /combat status で表示" in pinned[0].embeds[-1].footer.text
+    assert f"▶ {WIDE} 71 (NPC)" in shown
+    assert "2/3ページ・全員は /combat status で表示" in pinned[0].embeds[-1].footer.text
     status = await world.gm.slash(world.channel, "combat status")
     everyone = "\n".join(texts(status))
-    assert status.ephemeral and all(f"{LONG} {n} (NPC)" in everyone for n in range(1, 91))
+    assert status.ephemeral and all(f"{WIDE} {n} (NPC)" in everyone for n in range(1, 91))
 
 
 async def test_many_sonic_drive_offers_get_labelled_buttons_across_posts(world: World) -> None:
