@@ -54,8 +54,8 @@ def answering(interaction: discord.Interaction) -> Answering:
 def watch(interaction: discord.Interaction) -> None:
     """Defer ``interaction`` if nothing has answered it in time (autocomplete is never
     deferred: Discord does not allow it)."""
-    if interaction.type not in WATCHED:
-        return
+    if interaction.type not in WATCHED or interaction.response.is_done():
+        return  # (a fast handler may have answered before this listener ran)
     state = answering(interaction)
     loop = asyncio.get_running_loop()
     state.timer = loop.call_later(DEFER_AFTER, lambda: loop.create_task(_defer(interaction, state)))

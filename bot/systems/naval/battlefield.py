@@ -18,6 +18,7 @@ from bot.combat.lifecycle import set_condition
 from bot.combat.model import Action, Combatant, Condition, Encounter, Kind, Side, Stats
 from bot.combat.rules import Verdict
 from bot.dice import DieSource, roll
+from bot.systems.fields import bound
 
 ECONOMY = Economy((Action.MOVE, Action.MINOR, Action.MAJOR))
 
@@ -37,10 +38,10 @@ PRESETS = {
 }
 
 
-# Decision: the battlefield runs from position −99 to 99 (the range /naval ship add offers),
-# and every area of every ship stays on it: placing, the GM's edit and steering are refused
-# past its ends, and rough seas do not push a ship off it.
-FIELD = range(-99, 100)
+# Decision: the battlefield runs over the positions bot.systems.fields allows (−99 to 99), and
+# every area of every ship stays on it: placing, the GM's edit and steering are refused past
+# its ends, and rough seas do not push a ship off it.
+FIELD = range(bound("position").low, bound("position").high + 1)
 
 
 def on_field(position: int, areas: int) -> bool:

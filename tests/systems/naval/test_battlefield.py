@@ -8,6 +8,7 @@ from bot.combat.errors import CombatError
 from bot.combat.events import Boarded, MoraleChanged, ShipMoved, ShipSunk, SideDefeated
 from bot.combat.lifecycle import defeated
 from bot.combat.model import Action, Condition, Encounter, Phase, Side
+from bot.i18n import LocalizedError
 from bot.systems import ruleset
 from bot.systems.naval.battlefield import (
     PRESETS,
@@ -160,8 +161,10 @@ def test_ships_stay_on_the_battlefield_from_minus_99_to_99() -> None:
     with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
         shift(enc, edge, 1)
     assert shift(enc, edge, -1) == [ShipMoved(edge.id, 98)]
-    with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
+    with pytest.raises(LocalizedError, match="-99"):  # the number reader's bound, or ours
         run(enc, "ship_edit", None, "position=100000 ship=柾良式巡視船")
+    with pytest.raises(CombatError, match="戦場は位置-99から99まで"):
+        run(enc, "ship_edit", None, "position=98 ship=オールマイト・キャプテン号")  # 3 areas
     assert ship_data(enc.combatant(patrol))["position"] == 2  # type: ignore[arg-type]
 
 
