@@ -42,7 +42,8 @@ def battlefield_file(
     for c in people:
         if c.aboard is not None and (for_gm or not c.hidden):
             numbers[c.id] = len(numbers) + 1
-    for letter, ship in zip(string.ascii_uppercase, ships(enc), strict=False):
+    for index, ship in enumerate(ships(enc)):
+        letter = ship_letter(index)
         data = ship.extra.get("ship")
         if data is None:
             continue
@@ -80,6 +81,16 @@ def battlefield_file(
     png = render_battlefield(pictures, focus)
     # The whole legend, however long: the outgoing layer spreads it over messages.
     return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
+
+
+def ship_letter(index: int) -> str:
+    """A, B … Z, then AA, AB …: every ship of a crowded sea gets its own letter."""
+    letters = string.ascii_uppercase
+    return (
+        letters[index]
+        if index < len(letters)
+        else ship_letter(index // 26 - 1) + letters[index % 26]
+    )
 
 
 def focus_of(enc: Encounter, ship_ids: Sequence[int]) -> list[int]:

@@ -119,7 +119,8 @@ async def send_to(
 async def edit(message: discord.Message | discord.PartialMessage, post: Post) -> None:
     """Make ``message`` say ``post``; what does not fit one message follows in its channel.
     An edit never pings (Discord does not notify edits), and ``post`` without buttons
-    removes the message's buttons."""
+    removes the message's buttons. A refused edit is not retried: the message keeps what it
+    said, and the caller decides (the tracker posts a new one when its message is gone)."""
     first, *rest = fit(post) or [Part()]
     kwargs = _message(first)
     kwargs.setdefault("view", None)

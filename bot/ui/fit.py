@@ -20,7 +20,7 @@ FIELDS, FIELD_NAME, FIELD_VALUE = 25, 256, 1024
 TOTAL = 6000  # all embeds of one message together
 EMBEDS = 10
 ROWS, ROW_WIDTH = 5, 5
-LABEL, OPTIONS = 80, 25  # a button's label; a select menu's options
+LABEL = 80  # a button's label
 TEXT_PARTS = 3  # more messages than this for one text is a wall: send it as a file
 BLANK = "\u200b"  # a field needs a name; a continued field's is this
 

@@ -216,3 +216,18 @@ async def test_a_crowded_battlefield_keeps_its_picture_and_its_whole_legend(worl
     legend = "\n".join(p.content for p in parts)
     assert all(f"柾良海軍巡視兵 {n} —" in legend for n in range(1, 61))  # nobody cut off
     assert not shown.ephemeral
+
+
+def test_every_ship_of_a_crowded_sea_is_pictured_and_in_the_legend() -> None:
+    """More ships than letters: A … Z, then AA …, none left out of the legend."""
+    from bot.cogs.naval import battlefield_file
+    from bot.combat.model import Side
+    from bot.systems.naval.battlefield import PRESETS, place_ship
+    from tests.combat.helpers import encounter
+
+    enc = encounter("naval")
+    for n in range(30):
+        place_ship(enc, f"Ship {n}", Side.NPC, PRESETS["柾良式巡視船"], n * 6 - 90)
+    _, legend = battlefield_file(enc, focus=[84])
+    assert "⚓ Z Ship 25" in legend and "⚓ AD Ship 29" in legend
+    assert legend.splitlines()[1].startswith("🖼")  # the picture is a window: it says which
