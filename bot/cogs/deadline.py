@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import discord
@@ -38,16 +40,20 @@ class Answering:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: bool = False  # deferred with a "thinking…" message nobody has filled yet
     timer: asyncio.TimerHandle | None = None  # the deferral, due at DEFER_AFTER
+    born: float = field(default_factory=lambda: time.monotonic())
 
 
-_answering: dict[int, Answering] = {}
+# Oldest first: an interaction's state is dropped once its token has expired (no timer each:
+# thousands of interactions must not mean thousands of pending callbacks).
+_answering: OrderedDict[int, Answering] = OrderedDict()
 
 
 def answering(interaction: discord.Interaction) -> Answering:
     found = _answering.get(interaction.id)
     if found is None:
         found = _answering[interaction.id] = Answering()
-        asyncio.get_running_loop().call_later(TOKEN_LIFETIME, _answering.pop, interaction.id, None)
+        while next(iter(_answering.values())).born < found.born - TOKEN_LIFETIME:
+            _answering.popitem(last=False)
     return found
 
 

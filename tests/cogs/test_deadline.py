@@ -128,3 +128,23 @@ async def test_a_slow_button_is_acknowledged_silently_and_answered(slow: World, 
     assert first_answer(slow, revealed)["type"] == 6  # a button's deferral shows nothing
     assert revealed.followups[0].ephemeral
     assert slow.channel.last_message.content.endswith("(2D6) ＞ 6[4,2] ＞ 6")
+
+
+def test_an_answer_is_forgotten_once_its_token_has_expired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No timer per interaction: the states are dropped, oldest first, when a new one comes
+    after the 15 minutes an interaction token lives."""
+    clock = [0.0]
+    monkeypatch.setattr(deadline.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(deadline, "_answering", type(deadline._answering)())
+
+    class Asked:
+        def __init__(self, number: int) -> None:
+            self.id = number
+
+    first = deadline.answering(Asked(1))  # type: ignore[arg-type]
+    clock[0] = 60.0
+    deadline.answering(Asked(2))  # type: ignore[arg-type]
+    assert deadline.answering(Asked(1)) is first  # still alive
+    clock[0] = deadline.TOKEN_LIFETIME + 30.0
+    deadline.answering(Asked(3))  # type: ignore[arg-type]
+    assert list(deadline._answering) == [2, 3]
