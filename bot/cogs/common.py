@@ -145,6 +145,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if isinstance(original, DatabaseFault):  # one line for the operator, one for the user
         log.warning("%s in /%s: %s", original.code, _name(interaction), cause_of(original))
         message = original.localized(locale)
+    elif isinstance(original, outgoing.NotPosted):  # the work was done: only its reply failed
+        log.warning("reply to /%s refused: %s", _name(interaction), original.reason)
+        message = t("ui.reply_not_posted", locale=locale, reason=original.reason)
     elif isinstance(original, LocalizedError):
         message = original.localized(locale)
     elif isinstance(original, discord.app_commands.CheckFailure):

@@ -194,6 +194,7 @@ MESSAGES: dict[str, str] = {
     "ui.done": "Done.",
     "ui.posted_below": "Posted below.",
     "ui.not_posted": "⚠ The change is saved, but Discord refused its announcement ({reason}). The pinned tracker shows the current state.",
+    "ui.reply_not_posted": "⚠ Done and saved, but Discord refused the reply ({reason}).",
     "ui.tracker_preparing": "{system} · preparing",
     "ui.tracker_footer": "{system} · state {version}",
     "ui.tracker_page": "page {page}/{pages} · /combat status shows everyone",

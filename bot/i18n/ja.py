@@ -194,6 +194,7 @@ MESSAGES: dict[str, str] = {
     "ui.done": "完了しました。",
     "ui.posted_below": "下に投稿しました。",
     "ui.not_posted": "⚠ 変更は保存されましたが、Discordがその告知を受け付けませんでした（{reason}）。現在の状況はピン留めのトラッカーに表示されています。",
+    "ui.reply_not_posted": "⚠ 実行・保存は済みましたが、Discordが返信を受け付けませんでした（{reason}）。",
     "ui.tracker_preparing": "{system}・準備中",
     "ui.tracker_footer": "{system}・状態 {version}",
     "ui.tracker_page": "{page}/{pages}ページ・全員は /combat status で表示",

@@ -194,6 +194,7 @@ MESSAGES: dict[str, str] = {
     "ui.done": "完成。",
     "ui.posted_below": "已在下方發布。",
     "ui.not_posted": "⚠ 變更已儲存，但Discord拒絕了這則公告（{reason}）。目前狀況請看置頂的追蹤器。",
+    "ui.reply_not_posted": "⚠ 已執行並儲存，但Discord拒絕了回覆（{reason}）。",
     "ui.tracker_preparing": "{system}・準備中",
     "ui.tracker_footer": "{system}・狀態 {version}",
     "ui.tracker_page": "第{page}/{pages}頁・/combat status 可顯示全部",

@@ -83,3 +83,17 @@ async def test_a_refused_announcement_after_a_saved_change_is_reported_plainly(
     pinned = world.channel.pinned_messages()
     assert pinned[0].embeds[0].title == "第1ラウンド・セットアップ"  # the saved state is shown
     assert [type(e).__name__ for e in world.env.errors] == []  # told, not a traceback
+
+
+async def test_a_refused_reply_after_a_saved_change_says_so_not_an_incident(
+    world: World,
+) -> None:
+    world.env.inject_error("POST", "/interactions/*/callback", status=400, code=50035,
+                           message="Invalid Form Body", times=1)  # fmt: skip
+    added = await world.gm.slash(
+        world.channel, "table add", command="T", content="表\\n1D2\\n1:a\\n2:b"
+    )
+    assert added.ephemeral and "Discord refused the reply" in added.response.content
+    listed = await world.gm.slash(world.channel, "table list")
+    assert "`T`" in listed.response.content  # it was saved
+    assert [type(e).__name__ for e in world.env.errors] == ["CommandInvokeError"]
