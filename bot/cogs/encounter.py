@@ -288,9 +288,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
             embed = render.tracker(
                 enc, for_gm=caller.manages_channel or caller.user_id == enc.gm_id
             )
-        await send(
-            interaction, embed=embed, ephemeral=True
-        )  # every row: as many messages as needed
+        # Every row, over as many messages as it takes (the pinned tracker shows one page).
+        await send(interaction, embed=embed, ephemeral=True)
 
     @combat.command(
         name=text("next", "cmd.combat.next"),
