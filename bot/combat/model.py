@@ -6,8 +6,9 @@ them (``to_dict``) are what undo restores.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar
 
 
@@ -154,7 +155,12 @@ class Encounter:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """What ``dataclasses.asdict`` gives, built directly: every command snapshots the
+        state for undo, and the generic walk cost a millisecond each time."""
+        values = {name: _plain(getattr(self, name)) for name in _names(Encounter)}
+        values["combatants"] = [_combatant_dict(c) for c in self.combatants]
+        values["prompts"] = [_flat(p) for p in self.prompts]
+        return values
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Encounter:
@@ -163,6 +169,33 @@ class Encounter:
         values["combatants"] = [combatant_from_dict(c) for c in data.get("combatants", [])]
         values["prompts"] = [Prompt(**p) for p in data.get("prompts", [])]
         return cls(**values)
+
+
+@cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), as ``asdict`` copies it."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def _flat(item: Any) -> dict[str, Any]:
+    return {name: _plain(getattr(item, name)) for name in _names(type(item))}
+
+
+def _combatant_dict(c: Combatant) -> dict[str, Any]:
+    values = _flat(c)
+    values["stats"] = _flat(c.stats)
+    values["statuses"] = [_flat(s) for s in c.statuses]
+    return values
 
 
 def combatant_from_dict(data: dict[str, Any]) -> Combatant:
