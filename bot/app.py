@@ -31,7 +31,7 @@ from bot.i18n import current_locale
 from bot.i18n.translator import Translator
 from bot.permissions import invite_url
 from bot.store.db import Database
-from bot.ui.esp_views import InitiativeButton, SonicButton
+from bot.ui.esp_views import DodgeButton, InitiativeButton, SonicButton
 from bot.ui.naval_views import NavalEventButton
 from bot.ui.secret_views import ShowButton
 from bot.ui.views import (
@@ -77,7 +77,7 @@ async def install(bot: TabletopBot) -> None:
         await bot.add_cog(cog(bot))
     bot.add_dynamic_items(
         EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton,
-        InitiativeButton, SonicButton, NavalEventButton, ShowButton,
+        InitiativeButton, SonicButton, DodgeButton, NavalEventButton, ShowButton,
     )  # fmt: skip
 
 

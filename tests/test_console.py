@@ -132,9 +132,10 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
 
 
 def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path) -> None:
-    """docs/tutorials/esperancer-two-turns.txt: initiative with Sonic Drive, prone, poison, seal."""
+    """docs/tutorials/esperancer-two-turns.txt: initiative with Sonic Drive, prone, poison, seal;
+    then a third turn: a tie the GM orders, a defeat, the GM's healing."""
     script = ROOT / "docs" / "tutorials" / "esperancer-two-turns.txt"
-    dice = "6,5,10,4,6,7,5,4,10,3,3,5,2,10,3,3,4,4,6,6,2,3,3"
+    dice = "6,5,10,4,6,7,5,4,10,3,3,5,2,10,3,3,4,4,6,6,2,3,3,5,5,5,5,1,1,9,9,1,1"
     out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
     assert "Hero（行動値）：(2ES+2) ＞ 16[10,6],4+2 ＞ 22 ＞ クリティカル" in out  # the seed's 20
     assert "Heroはソニックドライブを発動！" in out
@@ -144,7 +145,10 @@ def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path
     assert "Drone（毒）：(1D10) ＞ 10\nDroneに10点のダメージ（HP 17）。" in out  # no explosion
     assert "[あなただけ] Heroは封印されているため" in out and "Heroの封印が解除された。" in out
     assert "Droneに3点のダメージ（HP 9）。" in out  # poison ticks again at the second Cleanup
-    assert announced(out).splitlines()[-3] == "== 第3ラウンド・セットアップ =="
+    assert "Drone（行動値）：(2ES) ＞ 5,5 ＞ 10\nWasp（行動値）：(2ES) ＞ 5,5 ＞ 10" in out  # a tie
+    assert "順番が変わりました。" in out and "▶ 1. Wasp (10)\n・ 2. Drone (10)" in out  # the GM's
+    assert "Waspに20点のダメージ（HP -14）。\nWaspは戦闘不能（HP 0以下）。" in out
+    assert "DroneのHPが10回復（HP 19）。" in out
 
 
 def test_db_accepts_a_file_path_and_refuses_an_unreachable_database(tmp_path: Path) -> None:

@@ -96,8 +96,9 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
         hit=text("Hit check modifier, e.g. +3 or +1D10+2", "cmd.esp.hit"),
         ranged=text("A ranged weapon (no engage needed)", "cmd.esp.ranged"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
+        dodge=text("The target's dodge modifier this once, e.g. -1D10 or +2", "cmd.esp.dodge_mod"),
     )
-    @options("target", "damage", "hit", "ranged", "attacker")
+    @options("target", "damage", "hit", "ranged", "attacker", "dodge")
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -106,10 +107,56 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
         hit: str = "",
         ranged: bool = False,
         attacker: str | None = None,
+        dodge: str = "",
     ) -> None:
         reach = "ranged" if ranged else "engaged"
         detail = f"target={target} damage={damage} range={reach}"
-        await self._act(interaction, "attack", attacker, detail + (f" hit={hit}" if hit else ""))
+        detail += (f" hit={hit}" if hit else "") + (f" dodge={dodge}" if dodge else "")
+        await self._act(interaction, "attack", attacker, detail)
+
+    @esp.command(
+        name=text("dodge", "cmd.esp.dodge"),
+        description=text("Roll the dodge an attack on you waits for", "cmd.esp.dodge.desc"),
+    )
+    @app_commands.describe(combatant=text("Who dodges (default: yours)", "cmd.gc.combatant"))
+    @options("combatant")
+    async def dodge(self, interaction: discord.Interaction, combatant: str | None = None) -> None:
+        await self._act(interaction, "dodge", combatant, "")
+
+    @esp.command(
+        name=text("heal", "cmd.esp.heal"),
+        description=text("Restore HP, up to the maximum (GM)", "cmd.esp.heal.desc"),
+    )
+    @app_commands.describe(
+        target=text("Who is healed", "cmd.esp.heal_target"),
+        amount=text("HP restored: a number or dice, e.g. 2D10", "cmd.esp.heal_amount"),
+    )
+    @options("target", "amount")
+    async def heal(self, interaction: discord.Interaction, target: str, amount: str) -> None:
+        await self._act(interaction, "heal", target, amount)
+
+    @esp.command(
+        name=text("order", "cmd.esp.order"),
+        description=text("The order of combatants tied on initiative (GM)", "cmd.esp.order.desc"),
+    )
+    @app_commands.describe(names=text("Names in order, e.g. Wasp, Hornet", "cmd.esp.names"))
+    @options("names")
+    async def order(self, interaction: discord.Interaction, names: str) -> None:
+        await self._act(interaction, "set_order", None, names)
+
+    @esp.command(
+        name=text("options", "cmd.esp.options"),
+        description=text("This fight's options (GM)", "cmd.esp.options.desc"),
+    )
+    @app_commands.describe(
+        dodge_rolls=text("Who rolls an attacked PC's dodge", "cmd.esp.dodge_rolls")
+    )
+    @app_commands.choices(
+        dodge_rolls=[choice(v, f"option.dodge_rolls.{v}") for v in ("bot", "players")]
+    )
+    @options("dodge_rolls")
+    async def options_(self, interaction: discord.Interaction, dodge_rolls: str) -> None:
+        await self._act(interaction, "esp_options", None, f"dodge_rolls={dodge_rolls}")
 
     @esp.command(
         name=text("skill", "cmd.esp.skill"),
@@ -152,13 +199,18 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
     )
     @app_commands.describe(
         other=text("Whose engage to join", "cmd.esp.other"),
+        full=text("A full move (major action) there", "cmd.esp.engage_full"),
         combatant=text("Who joins (default: yours)", "cmd.gc.combatant"),
     )
-    @options("other", "combatant")
+    @options("other", "full", "combatant")
     async def engage(
-        self, interaction: discord.Interaction, other: str, combatant: str | None = None
+        self,
+        interaction: discord.Interaction,
+        other: str,
+        full: bool = False,
+        combatant: str | None = None,
     ) -> None:
-        await self._act(interaction, "engage", combatant, other)
+        await self._act(interaction, "engage", combatant, other + (" full" if full else ""))
 
     @esp.command(
         name=text("leave", "cmd.esp.leave"),
@@ -207,8 +259,9 @@ class EsperancerCog(commands.Cog, name="Esperancer"):
     ) -> None:
         await self._act(interaction, "esp_set", combatant, stats)
 
-    for command in (init, sonic, skill, leave, move, set_, engage):
+    for command in (init, sonic, skill, leave, move, set_, engage, dodge):
         command.autocomplete("combatant")(_combatants)
+    heal.autocomplete("target")(_combatants)
     attack.autocomplete("target")(_combatants)
     attack.autocomplete("attacker")(_combatants)
     status.autocomplete("target")(_combatants)

@@ -1,4 +1,5 @@
-"""Esperancer's persistent buttons: roll your own initiative; answer the Sonic Drive offer.
+"""Esperancer's persistent buttons: roll your own initiative; answer the Sonic Drive offer;
+roll the dodge an attack waits for.
 Like the others, their custom ids carry what they act on, so they survive a restart."""
 
 from __future__ import annotations
@@ -75,8 +76,34 @@ class SonicButton(
         await cog.on_button(interaction, self.encounter_id, "sonic", self.combatant_id, self.answer)
 
 
+class DodgeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"esp:dodge:(?P<encounter>[0-9]+):(?P<target>[0-9]+)",
+):
+    """On an attack that waits for a player's dodge: its player (or the GM) rolls it."""
+
+    def __init__(self, encounter_id: int, target_id: int, locale: str | None = None) -> None:
+        button = discord.ui.Button(
+            label=t("ui.button_dodge", locale=locale),
+            style=discord.ButtonStyle.success,
+            custom_id=f"esp:dodge:{encounter_id}:{target_id}",
+        )
+        super().__init__(button)
+        self.encounter_id, self.target_id = encounter_id, target_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> DodgeButton:
+        return cls(int(match["encounter"]), int(match["target"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Esperancer")
+        await cog.on_button(interaction, self.encounter_id, "dodge", self.target_id, "")
+
+
 def esperancer_buttons(enc: Encounter, event: object, locale: str | None) -> list:
-    from bot.combat.events import PhaseStarted, SonicDriveOffered
+    from bot.combat.events import PhaseStarted, ReactionRequested, SonicDriveOffered
     from bot.ui.render import display_name
 
     if enc.id is None:
@@ -86,4 +113,6 @@ def esperancer_buttons(enc: Encounter, event: object, locale: str | None) -> lis
     if isinstance(event, SonicDriveOffered):
         whose = display_name(enc.combatant(event.combatant_id), for_gm=False)
         return [SonicButton(enc.id, event.combatant_id, a, locale, whose) for a in ("yes", "no")]
+    if isinstance(event, ReactionRequested):
+        return [DodgeButton(enc.id, event.target_id, locale)]
     return []

@@ -164,7 +164,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.Undone(command=command):
             return t("ui.undone", command=command)
         case ev.ReactionRequested(target_id=i):
-            return t("ui.reaction_requested", name=n(i))  # type: ignore[operator]
+            key = "ui.dodge_requested" if enc.system == "Esperancer" else "ui.reaction_requested"
+            return t(key, name=n(i))  # type: ignore[operator]
         case ev.AttackResolved(attacker_id=a, target_id=i, hit=hit, reaction=None):
             key = "ui.attack_unopposed" if enc.system == "GranCrest" else "ui.attack_undodged"
             return t(key, attacker=n(a), target=n(i), hit=hit)  # type: ignore[operator]

@@ -208,3 +208,35 @@ async def test_init_and_sonic_as_slash_commands(world: World, dice: Dice) -> Non
     twice = await world.alice.slash(world.channel, "esp sonic", answer=True)
     assert twice.ephemeral and "already" in twice.response.content
     assert len(world.env.errors) == 2
+
+
+async def test_the_gm_heals_orders_ties_and_lets_players_roll_their_dodge(
+    world: World, dice: Dice
+) -> None:
+    await table(world)
+    await world.gm.slash(world.channel, "combat add", name="Wasp", numbers="boss=yes dodge=1")
+    healed = await world.gm.slash(world.channel, "esp heal", target="Drone", amount="99")
+    assert "DroneのHPが0回復（HP 25）。" in lines(healed)  # the maximum holds
+    refused = await world.alice.slash(world.channel, "esp heal", target="Hero", amount="5")
+    assert refused.ephemeral and "Only the GM" in refused.response.content
+    options = await world.gm.slash(world.channel, "esp options", dodge_rolls="players")
+    assert "GMが回避判定を振る人を設定：攻撃されたキャラクターのプレイヤー。" in lines(options)
+    await world.gm.slash(world.channel, "combat next")
+    dice.load(5, 5, 5, 5)  # Drone and Wasp tie at 10
+    await world.gm.slash(world.channel, "combat next")
+    ordered = await world.gm.slash(world.channel, "esp order", names="Wasp, Drone")
+    assert "順番が変わりました。" in lines(ordered)
+    dice.load(1, 1)  # Hero 4: the NPCs go first, the Wasp before the Drone now
+    main = await world.gm.slash(world.channel, "combat next")
+    assert "▶ 1. Wasp (10)" in lines(main)
+    await world.gm.slash(world.channel, "combat act", action="end_turn")  # the Wasp passes
+    dice.load(6, 6)
+    attacked = await world.gm.slash(world.channel, "esp attack", attacker="Drone", target="Hero",
+                                    damage="5", ranged=True)  # fmt: skip
+    assert "Heroは回避を振ってください（ボタンか /esp dodge）。" in lines(attacked)
+    assert labels(attacked) == ["回避を振る"]
+    dice.load(9, 9)
+    dodged = await world.alice.click(attacked.response, label="回避を振る")
+    assert "Hero（回避）：(2ES+1) ＞ 9,9+1 ＞ 19" in lines(dodged)
+    assert "HeroはDroneの攻撃を回避：12 対 19" in lines(dodged)
+    assert len(world.env.errors) == 1
