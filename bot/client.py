@@ -84,7 +84,7 @@ class TabletopBot(commands.Bot):
         self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)
         await self._install(self)
-        await sync_commands(self, self._sync)
+        await sync_commands(self, self.database, self.config.dev_guild_id, self._sync)
         # Everything loaded so far lives as long as the bot: keep it out of the collector's
         # full passes, which would otherwise walk it again and again under load.
         gc.freeze()
@@ -97,7 +97,7 @@ class TabletopBot(commands.Bot):
     async def on_ready(self) -> None:
         if not self._announced:  # READY comes again after a lost session: say it once
             self._announced = True
-            announce_ready(self)
+            announce_ready(self, self.config.database_url)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("added to server %s (%s)", guild.name, guild.id)

@@ -18,7 +18,9 @@ from bot.permissions import invite_url
 from bot.store.command_syncs import CommandSyncs
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from discord.ext import commands
+
+    from bot.store.db import Database
 
 log = logging.getLogger("bot")
 
@@ -43,11 +45,13 @@ def digest(body: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-async def sync_commands(bot: TabletopBot, mode: Sync) -> bool:
+async def sync_commands(
+    bot: commands.Bot, database: Database, dev_guild_id: int | None, mode: Sync
+) -> bool:
     """Send the commands (to DEV_GUILD_ID's server at once, else globally) as ``mode`` says;
     True when they were sent."""
     tree = bot.tree
-    guild = discord.Object(bot.config.dev_guild_id) if bot.config.dev_guild_id else None
+    guild = discord.Object(dev_guild_id) if dev_guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
     if mode is Sync.UNREMEMBERED:
@@ -55,7 +59,7 @@ async def sync_commands(bot: TabletopBot, mode: Sync) -> bool:
         return True
     where = f"server {guild.id}" if guild else "global"
     scope = f"{bot.application_id}:{where}"
-    store = CommandSyncs(bot.database)
+    store = CommandSyncs(database)
     new = digest(await payload(tree, guild))
     if mode is Sync.WHEN_CHANGED and await store.digest(scope) == new:
         log.info("slash commands unchanged since the last sync (%s): not sent", where)

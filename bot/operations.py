@@ -13,7 +13,7 @@ from bot.permissions import invite_url, missing
 from bot.store.urls import shown
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from discord.ext import commands
 
 log = logging.getLogger("bot")
 
@@ -25,12 +25,12 @@ def version() -> str:
         return "unknown"
 
 
-def announce_ready(bot: TabletopBot) -> None:
+def announce_ready(bot: commands.Bot, database_url: str) -> None:
     """One INFO line: who, which version, which database, how many shards and servers."""
     user = bot.user
     log.info(
         "ready as %s (id %s): bot %s, database %s, %d shard(s), %d server(s)",
-        user, user.id if user else "?", version(), shown(bot.config.database_url),
+        user, user.id if user else "?", version(), shown(database_url),
         bot.shard_count or 1, len(bot.guilds),
     )  # fmt: skip
     if not bot.guilds and bot.application_id:

@@ -73,6 +73,17 @@ def yes_or_no(value: str, key: str) -> bool:
     return word in YES
 
 
+def read_numbers(
+    detail: str, allowed: tuple[str, ...], refusal: str, flags: tuple[str, ...] = ()
+) -> dict[str, int | bool]:
+    """``hp=30 dodge=+2 boss=yes`` → checked values: numbers within their fields' bounds,
+    ``flags`` yes or no; an unknown key, or nothing at all, is refused with ``refusal``."""
+    found = key_values(detail)
+    if not found or any(k not in allowed for k in found):
+        raise CombatError(refusal, text=detail[:40], known=", ".join(allowed))
+    return {k: yes_or_no(v, k) if k in flags else read(v, k) for k, v in found.items()}
+
+
 def key_values(detail: str) -> dict[str, str]:
     """``target=Night Owl hit=+3`` → {"target": "Night Owl", "hit": "+3"}: a value runs until
     the next ``key=`` (so names may hold spaces); full-width input is folded first."""

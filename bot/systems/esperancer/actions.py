@@ -13,10 +13,9 @@ from bot.combat.rights import edit
 from bot.dice import DieSource
 from bot.i18n import Term
 from bot.systems.base import key_values as options
-from bot.systems.base import yes_or_no
+from bot.systems.base import read_numbers
 from bot.systems.esperancer import statuses
 from bot.systems.esperancer.statuses import ECONOMY, Effect, numbers
-from bot.systems.fields import read
 
 NUMBERS = ("hp", "dodge", "speed", "initiative_mod", "sonic_drive", "boss")
 ON_STATS = ("hp", "speed", "initiative_mod", "sonic_drive")  # the common numbers (Stats)
@@ -24,10 +23,7 @@ ON_STATS = ("hp", "speed", "initiative_mod", "sonic_drive")  # the common number
 
 def parse_numbers(detail: str, allowed: tuple[str, ...] = NUMBERS) -> dict[str, int | bool]:
     """``hp=30 dodge=+2 boss=yes`` → checked values (``boss=maybe`` is refused)."""
-    found = options(detail)
-    if not found or any(k not in allowed for k in found):
-        raise CombatError("esp.bad_numbers", text=detail[:40], known=", ".join(allowed))
-    return {k: yes_or_no(v, k) if k == "boss" else read(v, k) for k, v in found.items()}
+    return read_numbers(detail, allowed, "esp.bad_numbers", flags=("boss",))
 
 
 def set_numbers(

@@ -22,7 +22,7 @@ from bot.combat.rights import edit
 from bot.combat.rules import Verdict
 from bot.dice import DiceError, DieSource, roll
 from bot.dice.parser import fold_width
-from bot.systems.base import key_values, yes
+from bot.systems.base import read_numbers
 from bot.systems.fields import read
 
 DEATH_CHECKS = (1, 2, 3, 4)  # HT rolls on reaching −1×HT … −4×HT
@@ -137,10 +137,7 @@ OWN = ("ht", "mook")  # kept in extra["gurps"]; hp and max_hp are the common num
 
 def parse_numbers(detail: str, allowed: tuple[str, ...] = SETTABLE) -> dict[str, int | bool]:
     """``hp=12 ht=11 mook=yes`` → checked values (each number within its field's bounds)."""
-    found = key_values(detail)
-    if not found or any(k not in allowed for k in found):
-        raise CombatError("gurps.bad_numbers", text=detail[:40], known=", ".join(allowed))
-    return {k: yes(v) if k == "mook" else read(v, k) for k, v in found.items()}
+    return read_numbers(detail, allowed, "gurps.bad_numbers", flags=("mook",))
 
 
 def set_numbers(

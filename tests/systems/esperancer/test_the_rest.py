@@ -100,13 +100,13 @@ def test_seal_and_paralysis_put_on_during_the_victims_own_turn_wait_for_its_next
     perform(enc, "status", hero, "add seal")
     assert perform(enc, "move", hero, "3")  # this turn's minor is still free
     perform(enc, "skill", hero, "timing=major name=Storm")  # and this turn's major skill
-    events = step(enc)  # its turn ends: the two wait for the next one
+    events = step(enc)  # its turn ends (the drone's begins): the two wait for the next one
     assert not any(isinstance(e, StatusExpired) for e in events)
-    step(enc)  # the drone's turn
     step(enc)  # Cleanup
     step(enc)  # round 2's Setup
-    step(enc, FixedDice([1, 1]))
-    step(enc, FixedDice([9, 9]))  # Hero's next turn
+    step(enc, FixedDice([1, 1]))  # Initiative: the drone rolls 2
+    step(enc, FixedDice([9, 9]))  # Hero rolls 18 as it ends: Hero's next turn
+    assert enc.actor == hero
     assert refused(enc, "move", hero, "3") == "esp.paralysed"
     assert refused(enc, "skill", hero, "timing=major name=Storm") == "esp.sealed"
 
