@@ -77,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as error:  # one clear line a setting, no traceback
         for problem in error.errors():
             name = ".".join(str(p) for p in problem["loc"]).upper()
-            print(f"{name}: {problem['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+            message = problem["msg"].removeprefix("Value error, ")
+            # A rule over several settings (SHARD_IDS with SHARD_COUNT) names them itself.
+            print(f"{name}: {message}" if name else message, file=sys.stderr)
         return 2
     if args.db:
         # A plain path is a SQLite file; anything with a scheme is a database URL.

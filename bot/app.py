@@ -12,7 +12,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import TabletopBot
+from bot.client import TabletopBot, bot_class
 from bot.cogs import deadline
 from bot.cogs.characters import CharactersCog
 from bot.cogs.common import report, user_locale
@@ -89,7 +89,8 @@ def build_bot(
     message_content: bool = True,
     sync: Sync = Sync.UNREMEMBERED,
 ) -> TabletopBot:
-    return TabletopBot(
+    kind, shards = bot_class(settings)
+    return kind(
         settings,
         install=install,
         tree_cls=Tree,
@@ -97,6 +98,7 @@ def build_bot(
         dice=dice,
         message_content=message_content,
         sync=sync,
+        **shards,
     )
 
 

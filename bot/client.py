@@ -48,6 +48,7 @@ class TabletopBot(commands.Bot):
         dice: DieSource | None = None,
         message_content: bool = True,
         sync: Sync = Sync.UNREMEMBERED,
+        **shards: object,
     ) -> None:
         # It never joins a voice channel: no warnings about voice libraries at each start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -61,6 +62,7 @@ class TabletopBot(commands.Bot):
             # Whatever a message says, it pings nobody unless its post names the user
             # (bot.cogs.outgoing sets that per message; this covers anything else).
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.config = config
         self.dice = dice
@@ -137,3 +139,19 @@ async def _finish(work: list[asyncio.Future], deadline: float) -> None:
         log.warning("stopping with %d task(s) unfinished (commands or tracker drawings)", len(late))
         for task in late:
             task.cancel()
+
+
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The same bot running ``SHARD_IDS`` of ``SHARD_COUNT`` shards (one gateway connection
+    each). A guild lives on one shard, so each channel's lock and tracker stay in the one
+    process that runs its shard; the database keeps several processes correct anyway."""
+
+
+def bot_class(config: Settings) -> tuple[type[TabletopBot], dict[str, object]]:
+    """The plain bot, or the sharded one with its shard settings when sharding is set."""
+    if config.shard_count is None:
+        return TabletopBot, {}
+    shards: dict[str, object] = {"shard_count": config.shard_count}
+    if config.shard_ids is not None:
+        shards["shard_ids"] = list(config.shard_ids)
+    return ShardedTabletopBot, shards

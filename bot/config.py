@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.store.urls import database_url
 from bot.systems import SYSTEM_IDS
@@ -27,6 +27,12 @@ class Settings(BaseSettings):
         ge=0,
         description="Seconds between two edits of a channel's tracker (Discord limits edits)",
     )
+    # Sharding (Discord requires it from 2,500 servers). Each process runs SHARD_IDS of
+    # SHARD_COUNT shards against the same database; unset, one process runs the only shard.
+    shard_count: int | None = Field(default=None, ge=1, le=10_000)
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None, description="Shards this process runs: 0,1 or 0-3 (needs SHARD_COUNT)"
+    )
 
     @field_validator("default_system")
     @classmethod
@@ -36,7 +42,46 @@ class Settings(BaseSettings):
                 return known
         raise ValueError(f"must be one of {', '.join(SYSTEM_IDS)} (not {value!r})")
 
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        return shard_list(value)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
+        outside = [n for n in self.shard_ids if not 0 <= n < self.shard_count]
+        if outside:
+            raise ValueError(
+                f"SHARD_IDS {outside} are outside 0-{self.shard_count - 1} (SHARD_COUNT is "
+                f"{self.shard_count})"
+            )
+        return self
+
     @field_validator("database_url")
     @classmethod
     def _async_driver(cls, value: str) -> str:
         return database_url(value)  # postgres:// → postgresql+asyncpg:// …; bad URLs refused
+
+
+def shard_list(text: str) -> list[int]:
+    """``0,1`` or ``0-3`` or ``0-1,4`` → the shard ids, in order, each once."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        first, dash, last = part.partition("-")
+        if not first.isdecimal() or (dash and not last.isdecimal()):
+            raise ValueError(f"{part!r} is not a shard id or a range like 0-3")
+        start, end = int(first), int(last) if dash else int(first)
+        if end < start or end - start >= 10_000:
+            raise ValueError(f"{part!r} is not a range from a lower to a higher id")
+        ids += range(start, end + 1)
+    if not ids:
+        raise ValueError("SHARD_IDS is empty")
+    return list(dict.fromkeys(ids))

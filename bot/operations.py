@@ -29,14 +29,22 @@ def announce_ready(bot: commands.Bot, database_url: str) -> None:
     """One INFO line: who, which version, which database, how many shards and servers."""
     user = bot.user
     log.info(
-        "ready as %s (id %s): bot %s, database %s, %d shard(s), %d server(s)",
+        "ready as %s (id %s): bot %s, database %s, %s, %d server(s)",
         user, user.id if user else "?", version(), shown(database_url),
-        bot.shard_count or 1, len(bot.guilds),
+        shards_run(bot), len(bot.guilds),
     )  # fmt: skip
     if not bot.guilds and bot.application_id:
         log.info("in no server yet: invite it with %s", invite_url(bot.application_id))
     for guild in bot.guilds:
         check_permissions(guild)
+
+
+def shards_run(bot: commands.Bot) -> str:
+    """``1 shard(s)`` for an unsharded bot; ``shards 0, 1 of 4`` for one that runs a range."""
+    ids = getattr(bot, "shard_ids", None)
+    if ids is None or bot.shard_count is None:
+        return f"{bot.shard_count or 1} shard(s)"
+    return f"shards {', '.join(map(str, ids))} of {bot.shard_count}"
 
 
 def check_permissions(guild: discord.Guild) -> None:

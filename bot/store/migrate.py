@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from bot.shipped import shipped
@@ -19,6 +20,8 @@ def alembic_config(url: str | None = None) -> Config:
     if url:
         config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
+
+LOCK = 0x7470_6764_6963_65  # any fixed number: the advisory lock migrations take
 
 
 async def upgrade(database: Database, revision: str = "head") -> None:
@@ -36,4 +39,8 @@ async def _run(database: Database, action: object) -> None:
         action(config)  # type: ignore[operator]
 
     async with database.engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several bot processes (shards) start at once on one database: one migrates,
+            # the others wait here and then find nothing left to do.
+            await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
         await connection.run_sync(inside)

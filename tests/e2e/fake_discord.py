@@ -49,6 +49,19 @@ class Request:
     method: str
     path: str
     body: Any
+    sender: str = ""  # the X-Fake-Process header: which bot process sent it, when tagged
+
+
+def shard_of(guild_id: str | int, shard_count: int) -> int:
+    """The shard a guild's events go to, as Discord decides it."""
+    return (int(guild_id) >> 22) % shard_count
+
+
+def guild_on_shard(shard: int, shard_count: int, n: int = 0) -> str:
+    """A guild id (the ``n``-th such) whose events go to ``shard``."""
+    base = int(GUILD_ID) >> 22
+    step = next(k for k in range(shard_count) if (base + k) % shard_count == shard)
+    return str(((base + step + n * shard_count) << 22) | (int(GUILD_ID) & ((1 << 22) - 1)))
 
 
 @dataclass
@@ -61,11 +74,14 @@ class FakeDiscord:
     keep_requests: bool = True  # a long benchmark keeps only the waiters
     # Messages refused as Discord would (HTTP 400), by our own limits and mentions check.
     refused: list[str] = field(default_factory=list)
+    shard_count: int = 1  # the shards the bot's gateway connections must share the guilds in
+    guild_ids: list[str] = field(default_factory=lambda: [GUILD_ID])
+    identified: list[tuple[int, int]] = field(default_factory=list)  # (shard, count) per IDENTIFY
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(900000000000001000)
         self._seq = itertools.count(1)
-        self._ws: web.WebSocketResponse | None = None
+        self._sockets: dict[int, web.WebSocketResponse] = {}  # by shard id
         self._arrived = asyncio.Condition()
         self._waiting: dict[str, asyncio.Future[Request]] = {}
         self.app = web.Application()
@@ -84,8 +100,8 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        for ws in list(self._sockets.values()):
+            await ws.close()
         await self.runner.cleanup()
 
     @property
@@ -114,12 +130,13 @@ class FakeDiscord:
             error = {"code": 50035, "message": "Invalid Form Body", "errors": problems}
             return web.Response(status=400, body=json.dumps(error).encode(),
                                 headers={"Content-Type": "application/json"})  # fmt: skip
+        seen = Request(request.method, path, body, request.headers.get("X-Fake-Process", ""))
         waiter = self._waiting.pop(path, None)
         if waiter is not None and not waiter.done():
-            waiter.set_result(Request(request.method, path, body))
+            waiter.set_result(seen)
         if self.keep_requests:
             async with self._arrived:
-                self.requests.append(Request(request.method, path, body))
+                self.requests.append(seen)
                 self._arrived.notify_all()
         return self.answer(request.method, path, body)
 
@@ -211,7 +228,6 @@ class FakeDiscord:
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45_000}})
         async for frame in ws:
             if frame.type is not WSMsgType.TEXT:
@@ -220,23 +236,43 @@ class FakeDiscord:
             if payload["op"] == 1:
                 await ws.send_json({"op": 11})
             elif payload["op"] == 2:
-                await self.dispatch(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": BOT,
-                        "guilds": [{"id": GUILD_ID, "unavailable": True}],
-                        "session_id": "fake",
-                        "resume_gateway_url": self.gateway_url,
-                        "application": {"id": APP_ID, "flags": 0},
-                    },
-                )
-                await self.dispatch("GUILD_CREATE", self.guild())
+                await self.identify(ws, payload["d"].get("shard") or [0, 1])
         return ws
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._ws is not None
-        await self._ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+    async def identify(self, ws: web.WebSocketResponse, shard: list[int]) -> None:
+        """READY and a GUILD_CREATE per guild, for the guilds of the shard that identified;
+        a connection that names another shard count is closed as Discord does (4011)."""
+        shard_id, count = shard
+        self.identified.append((shard_id, count))
+        if count != self.shard_count or not 0 <= shard_id < count:
+            await ws.close(code=4010, message=b"Invalid shard")
+            return
+        self._sockets[shard_id] = ws
+        mine = [g for g in self.guild_ids if shard_of(g, count) == shard_id]
+        ready = {
+            "v": 10,
+            "user": BOT,
+            "guilds": [{"id": g, "unavailable": True} for g in mine],
+            "session_id": f"fake-{shard_id}",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": APP_ID, "flags": 0},
+        }
+        if count > 1:
+            ready["shard"] = [shard_id, count]
+        await self.dispatch("READY", ready, shard=shard_id)
+        for guild in mine:
+            await self.dispatch("GUILD_CREATE", self.guild(guild), shard=shard_id)
+
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
+        """Send an event on the connection of the shard its guild belongs to."""
+        if shard is None:
+            shard = shard_of(data.get("guild_id") or GUILD_ID, self.shard_count)
+        ws = self._sockets[shard]
+        await ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    def connected(self, shard: int) -> bool:
+        ws = self._sockets.get(shard)
+        return ws is not None and not ws.closed
 
     def member(self, user: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -248,9 +284,18 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def guild(self) -> dict[str, Any]:
+    @staticmethod
+    def channel_ids(guild: str, channels: int) -> list[str]:
+        """A guild's text channels: the ids that follow the guild's own."""
+        return [str(int(guild) + 1 + n) for n in range(channels)]
+
+    def guild_of(self, channel: str) -> str:
+        found = (g for g in self.guild_ids if channel in self.channel_ids(g, self.channels))
+        return next(found, GUILD_ID)
+
+    def guild(self, guild: str = GUILD_ID) -> dict[str, Any]:
         return {
-            "id": GUILD_ID,
+            "id": guild,
             "name": "卓",
             "icon": None,
             "owner_id": GM["id"],
@@ -260,7 +305,7 @@ class FakeDiscord:
             "explicit_content_filter": 0,
             "roles": [
                 {
-                    "id": GUILD_ID,
+                    "id": guild,
                     "name": "@everyone",
                     "permissions": "2248473465835073",
                     "position": 0,
@@ -283,16 +328,16 @@ class FakeDiscord:
             "members": [self.member(BOT), self.member(GM)],
             "channels": [
                 {
-                    "id": str(int(CHANNEL_ID) + n),
+                    "id": channel,
                     "type": 0,
                     "name": f"session-{n}",
                     "position": n,
-                    "guild_id": GUILD_ID,
+                    "guild_id": guild,
                     "permission_overwrites": [],
                     "nsfw": False,
                     "parent_id": None,
                 }
-                for n in range(self.channels)
+                for n, channel in enumerate(self.channel_ids(guild, self.channels))
             ],
             "threads": [],
             "voice_states": [],
@@ -308,6 +353,7 @@ class FakeDiscord:
         message: dict[str, Any] | None = None,
         channel: str = CHANNEL_ID,
     ) -> dict[str, Any]:
+        guild = self.guild_of(channel)
         payload = {
             "id": self.snowflake(),
             "application_id": APP_ID,
@@ -315,9 +361,9 @@ class FakeDiscord:
             "data": data,
             "token": f"tok{self.snowflake()}",
             "version": 1,
-            "guild_id": GUILD_ID,
+            "guild_id": guild,
             "channel_id": channel,
-            "channel": {"id": channel, "type": 0, "name": "session", "guild_id": GUILD_ID},
+            "channel": {"id": channel, "type": 0, "name": "session", "guild_id": guild},
             "member": {**self.member(GM), "permissions": "2248473465835073"},
             "locale": "ja",
             "guild_locale": "ja",
