@@ -11,7 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import caller_of, option, post_locale, send, user_locale
-from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
+from bot.cogs.gurps_text import (
+    change_lines,
+    check_cause,
+    cost_tables,
+    light_name,
+    stress_maximum,
+    traits_of,
+)
 from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.i18n import t
@@ -28,12 +35,14 @@ from bot.systems.fields import read
 from bot.systems.gurps import regulation, stress
 from bot.systems.gurps.dice import Outcome
 from bot.systems.gurps.regulation import Light, RegulationError
+from bot.systems.gurps.sheet import notes, parse_sheet, parse_skill_changes, validate
 from bot.systems.gurps.standing import quick_contest, roll_check, standing
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
-KINDS = ("easy", "average", "hard", *regulation.YOJUTSU_COSTS)
+CLEAR = frozenset({"-", "none", "なし", "無"})  # /gurps traits: remove them all
+KINDS = regulation.all_kinds()
 # Fatigue a night costs (digest "Sleep"); only sleep gives it back.
 NIGHTS = {"sleepless": 5, "half_sleep": 2, "sleep": 0}
 
@@ -54,7 +63,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         kind=text("Skill difficulty or 妖術 kind", "cmd.gurps.kind"),
-        level=text("The level wanted", "cmd.gurps.level"),
+        level=text("The level wanted (empty: show the tables)", "cmd.gurps.level"),
         attribute=text("The attribute it is based on", "cmd.gurps.attribute"),
     )
     @app_commands.choices(
@@ -64,16 +73,18 @@ class GurpsCog(commands.Cog, name="GURPS"):
     async def cp(
         self,
         interaction: discord.Interaction,
-        kind: str,
-        level: option("level"),
-        attribute: option("attribute"),
+        kind: str | None = None,
+        level: option("level") | None = None,
+        attribute: option("attribute") | None = None,
     ) -> None:
-        offset = level - attribute
-        if kind in regulation.SKILL_COSTS:
-            cost = regulation.skill_cost(kind, offset)
-        else:
-            cost = regulation.yojutsu_cost(kind, offset)
         locale = user_locale(interaction)
+        if level is None:  # no level: the tables themselves
+            await send(interaction, cost_tables(kind, locale), ephemeral=True)
+            return
+        if kind is None or attribute is None:
+            raise RegulationError("gurps.cp_needs", field="kind" if kind is None else "attribute")
+        offset = level - attribute
+        cost = regulation.any_cost(kind, offset)
         await send(
             interaction,
             t(
@@ -93,7 +104,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         sheet=text(
-            "e.g. cp=620 unused=5 st=12 skill:剣=14 trait:意志の強さ=3 power:火炎=8 limit:変身=-30",
+            "e.g. cp=620 unused=5 st=12 skill:剣=14 妖力:巨大化=8 power:火炎=8 limit:変身=+40 "
+            "美醜=普通",
             "cmd.gurps.sheet",
         )
     )
@@ -102,15 +114,15 @@ class GurpsCog(commands.Cog, name="GURPS"):
         self, interaction: discord.Interaction, sheet: app_commands.Range[str, 1, 1000]
     ) -> None:
         locale = user_locale(interaction)
-        breaches = regulation.validate(regulation.parse_sheet(sheet))
+        parsed = parse_sheet(sheet)
+        breaches = validate(parsed)
+        lines = [f"・{t(b.code, locale=locale, **b.params)}" for b in breaches]
         if not breaches:
-            message = t("gurps.valid", locale=locale)
+            lines.insert(0, t("gurps.valid", locale=locale))
         else:
-            lines = [f"・{t(b.code, locale=locale, **b.params)}" for b in breaches]
-            message = (
-                t("gurps.invalid", locale=locale, count=len(breaches)) + "\n" + "\n".join(lines)
-            )
-        await send(interaction, message, ephemeral=True)
+            lines.insert(0, t("gurps.invalid", locale=locale, count=len(breaches)))
+        lines += [f"※{t(n.code, locale=locale, **n.params)}" for n in notes(parsed)]
+        await send(interaction, "\n".join(lines), ephemeral=True)
 
     @gurps.command(
         name=text("gmxp", "cmd.gurps.gmxp"),
@@ -149,7 +161,9 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         character=text("Saved GURPS character", "cmd.gurps.character"),
-        traits=text("e.g. 冷静沈着 正直 誠実 暗視", "cmd.gurps.trait_list"),
+        traits=text(
+            "e.g. 冷静沈着 正直 誠実 暗視 (empty: show them; -: clear)", "cmd.gurps.trait_list"
+        ),
     )
     @options("character", "traits")
     async def traits(
@@ -158,15 +172,21 @@ class GurpsCog(commands.Cog, name="GURPS"):
         character: str,
         traits: app_commands.Range[str, 0, 500] = "",
     ) -> None:
-        row = await self._character(interaction, character, mine=True)
-        names = sorted({n for n in re.split(r"[\s,、]+", fold_width(traits)) if n})
+        locale = user_locale(interaction)
+        listed = fold_width(traits).strip()
+        row = await self._character(interaction, character, mine=bool(listed))
+        if not listed:  # no list: show them (changing nothing)
+            shown = ", ".join(sorted(traits_of(row))) or "—"
+            await send(interaction, t("gurps.traits_shown", locale=locale, name=row["name"],
+                                      traits=shown), ephemeral=True)  # fmt: skip
+            return
+        names = [] if listed in CLEAR else sorted({n for n in re.split(r"[\s,、]+", listed) if n})
         await set_state(self.bot.database, row["id"], traits=names)
         await send(
             interaction,
-            t("gurps.traits_set", locale=user_locale(interaction), name=row["name"],
-              traits=", ".join(names) or "—"),
+            t("gurps.traits_set", locale=locale, name=row["name"], traits=", ".join(names) or "—"),
             ephemeral=True,
-        )  # fmt: skip
+        )
 
     @gurps.command(
         name=text("stress", "cmd.gurps.stress"),
@@ -204,6 +224,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         current = stress_of(row, stress_maximum(row))
         locale = user_locale(interaction)
         mark = t("gurps.stress_depressed_mark", locale=locale) if current.depressed else ""
+        if current.breakdown_days is not None:
+            mark += t("gurps.stress_breakdown_mark", locale=locale, days=current.breakdown_days)
         lines = [
             t("gurps.stress_status", locale=locale, name=row["name"], value=current.value,
               maximum=current.maximum, depressed=mark)
@@ -256,7 +278,9 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         character=text("Saved GURPS character", "cmd.gurps.character"),
-        skills=text("e.g. 剣=14 鍵開け=12 視覚=13", "cmd.gurps.skill_list"),
+        skills=text(
+            "e.g. 剣=14 鍵開け=12 (added or changed; 剣=- removes one)", "cmd.gurps.skill_list"
+        ),
     )
     @options("character", "skills")
     async def skills(
@@ -265,15 +289,22 @@ class GurpsCog(commands.Cog, name="GURPS"):
         character: str,
         skills: app_commands.Range[str, 1, 1000],
     ) -> None:
+        changes = parse_skill_changes(skills)
         row = await self._character(interaction, character, mine=True)
-        levels = regulation.parse_sheet(
-            " ".join(f"skill:{part}" for part in re.split(r"[\s,、]+", fold_width(skills)) if part)
-        ).skills
-        for name, level in levels.items():
-            if not 1 <= level <= regulation.MAX_SKILL:
-                raise RegulationError("gurps.breach_skill", name=name, value=level)
-        await set_state(self.bot.database, row["id"], skills=levels)
-        listed = ", ".join(f"{k} {v}" for k, v in levels.items())
+
+        def work(now: dict) -> tuple[dict, dict[str, int]]:
+            # Merged into the skills saved now (the row locked): named skills are added or
+            # changed, ``名前=-`` removes one, the rest stay.
+            levels = dict((now.get("state") or {}).get("skills", {}))
+            for name, level in changes.items():
+                if level is None:
+                    levels.pop(name, None)
+                else:
+                    levels[name] = level
+            return {"skills": levels}, levels
+
+        levels = await change_state(self.bot.database, row["id"], work)
+        listed = ", ".join(f"{k} {v}" for k, v in levels.items()) or "—"
         await send(interaction, t("gurps.skills_set", locale=user_locale(interaction),
                                   name=row["name"], skills=listed), ephemeral=True)  # fmt: skip
 
@@ -285,12 +316,16 @@ class GurpsCog(commands.Cog, name="GURPS"):
     )
     @app_commands.describe(
         character=text("Saved GURPS character", "cmd.gurps.character"),
-        skill=text("A skill, an attribute (st dx iq ht) or a number", "cmd.gurps.skill"),
+        skill=text(
+            "A skill, an attribute (st dx iq ht), will (意志) or a number", "cmd.gurps.skill"
+        ),
         mod=text("Situation modifier", "cmd.gurps.mod"),
         pressure=text("Under pressure: changes stress", "cmd.gurps.pressure"),
         vision=text("Needs sight: the scene's darkness applies", "cmd.gurps.vision"),
+        fright=text("A fright check: stress −1, or −(1D+1) on failure", "cmd.gurps.fright"),
+        relief=text("A roll for stress relief: no −5, +2D on success", "cmd.gurps.relief"),
     )
-    @options("character", "skill", "mod", "pressure", "vision")
+    @options("character", "skill", "mod", "pressure", "vision", "fright", "relief")
     async def check(
         self,
         interaction: discord.Interaction,
@@ -299,12 +334,14 @@ class GurpsCog(commands.Cog, name="GURPS"):
         mod: option("mod") = 0,
         pressure: bool = False,
         vision: bool = False,
+        fright: bool = False,
+        relief: bool = False,
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         locale = await post_locale(self.bot, interaction)
         base, standing_mods = standing(
             row["name"], row["stats"], row.get("state") or {}, skill,
-            vision=vision, light=await self._light(interaction),
+            vision=vision, light=await self._light(interaction), relief=relief,
         )  # fmt: skip
         named = [("situation", mod)] if mod else []
         modifiers = [(t(f"gurps.mod_{k}", locale=locale), v) for k, v in named + standing_mods]
@@ -313,12 +350,13 @@ class GurpsCog(commands.Cog, name="GURPS"):
         listed = " ".join(f"{name}{value:+d}" for name, value in modifiers)
         lines = [t("gurps.checked", locale=locale, name=row["name"], skill=skill, base=base,
                    mods=f"（{listed}）" if listed else "", text=result.text)]  # fmt: skip
-        cause = None
-        if pressure:
-            cause = PRESSURE[judged]
-        elif judged is Outcome.CRITICAL:
-            cause = "critical"  # any critical success recovers 1D
-        if cause is not None and "iq" in row["stats"]:
+        days = ((row.get("state") or {}).get("stress") or {}).get("breakdown_days")
+        if days is not None:
+            lines.append(t("gurps.check_in_breakdown", locale=locale, name=row["name"], days=days))
+        cause = check_cause(judged, pressure=pressure, fright=fright, relief=relief)
+        if cause is not None and "iq" not in row["stats"]:
+            lines.append(t("gurps.stress_unchanged_no_iq", locale=locale, name=row["name"]))
+        elif cause is not None:
             lines += await self._stress_after_check(row, cause, locale)
         await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
@@ -378,9 +416,9 @@ class GurpsCog(commands.Cog, name="GURPS"):
     async def _stress_after_check(self, row: dict, cause: str, locale: str) -> list[str]:
         traits = traits_of(row)
         spec = (
-            stress.pressure_cause(cause, traits)
-            if cause != "critical"
-            else stress.cause_amount("critical", traits)
+            stress.cause_amount(cause, traits)
+            if cause in stress.CAUSES
+            else stress.pressure_cause(cause, traits)
         )
         return [] if spec == "0" else await self._apply_stress(row, cause, spec, locale)
 
@@ -475,6 +513,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         if "あきらめない" not in traits_of(row):
             raise RegulationError("gurps.no_never_give_up", name=row["name"])
         maximum = stress_maximum(row)
+        # Refused before the Will roll is made: in a breakdown, already used, not depressed.
+        stress.never_give_up(stress_of(row, maximum), will_roll_succeeded=True)
         result, judged = roll_check(will, self.bot.dice)
         passed = judged in (Outcome.CRITICAL, Outcome.SUCCESS)
 
@@ -487,6 +527,37 @@ class GurpsCog(commands.Cog, name="GURPS"):
         locale = await post_locale(self.bot, interaction)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
         await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
+
+    @gurps.command(
+        name=text("breakdown_over", "cmd.gurps.breakdown_over"),
+        description=text(
+            "End a character's breakdown: its days are over, or 《精神治療》 (GM)",
+            "cmd.gurps.breakdown_over.desc",
+        ),
+    )
+    @app_commands.describe(character=text("Saved GURPS character", "cmd.gurps.character"))
+    @options("character")
+    async def breakdown_over(self, interaction: discord.Interaction, character: str) -> None:
+        caller = await caller_of(self.bot, interaction)
+        if not caller.manages_channel:
+            raise RegulationError("gurps.gm_only")
+        row = await self._character(interaction, character, mine=False)
+        maximum = stress_maximum(row)
+
+        def work(current: dict) -> tuple[stress.Stress, stress.Change]:
+            before = stress_of(current, maximum)
+            after = stress.end_breakdown(before)
+            return after, stress.record("breakdown_over", before, after)
+
+        after, _ = await change_stress(self.bot.database, row["id"], work)
+        locale = await post_locale(self.bot, interaction)
+        mark = t("gurps.stress_depressed_mark", locale=locale) if after.depressed else ""
+        await send(
+            interaction,
+            t("gurps.breakdown_over", locale=locale, name=row["name"], value=after.value,
+              maximum=after.maximum, depressed=mark),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )  # fmt: skip
 
     @gurps.command(
         name=text("new_session", "cmd.gurps.new_session"),
@@ -546,6 +617,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
     @skills.autocomplete("character")
     @fatigue_.autocomplete("character")
     @never_give_up.autocomplete("character")
+    @breakdown_over.autocomplete("character")
     @unused_cp.autocomplete("character")
     @check.autocomplete("character")
     @contest.autocomplete("character")

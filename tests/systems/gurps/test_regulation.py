@@ -8,7 +8,6 @@ import pytest
 from bot.systems.gurps.regulation import (
     Light,
     RegulationError,
-    Sheet,
     convert_adds,
     darkness,
     dexterity,
@@ -17,9 +16,9 @@ from bot.systems.gurps.regulation import (
     limited_cost,
     skill_cost,
     spend_unused_cp,
-    validate,
     yojutsu_cost,
 )
+from bot.systems.gurps.sheet import Sheet, validate
 
 # The digest's tables, written out cell by cell (None: "–", not on the table).
 SKILL_TABLE = {
@@ -123,7 +122,7 @@ def test_a_sheet_within_the_regulation_has_no_breaches() -> None:
     sheet = Sheet(
         cp_spent=620, cp_unused=5, attributes={"st": 20, "dx": 14, "iq": 12, "ht": 11},
         skills={"剣": 30}, traits={"意志の強さ": 5, "妖術抵抗": 5, "妖力": 12},
-        direct_powers={"火炎": 10}, limitations={"変身": -50},
+        direct_powers={"火炎": 10}, limitations={"変身": -50}, looks="普通",
     )  # fmt: skip
     assert validate(sheet) == []
 
@@ -138,7 +137,7 @@ def test_every_breach_of_the_regulation_is_listed() -> None:
     assert codes == [
         "gurps.breach_cp", "gurps.breach_attribute", "gurps.breach_skill",
         "gurps.breach_trait", "gurps.breach_trait", "gurps.breach_power",
-        "gurps.breach_limitation",
+        "gurps.breach_no_looks",
     ]  # fmt: skip
 
 
@@ -153,7 +152,7 @@ def test_unused_cp_uses_at_most_three_of_each_per_scenario() -> None:
 
 
 def test_a_sheet_is_read_from_text_with_full_width_input() -> None:
-    from bot.systems.gurps.regulation import parse_sheet
+    from bot.systems.gurps.sheet import parse_sheet
 
     sheet = parse_sheet("ｃｐ＝620 unused=5 ST=12、skill:剣=14 trait:意志の強さ=3 limit:変身=-30")
     assert (sheet.cp_spent, sheet.cp_unused, sheet.attributes) == (620, 5, {"st": 12})
