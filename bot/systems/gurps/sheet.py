@@ -156,7 +156,7 @@ def notes(sheet: Sheet) -> list[Breach]:
     return found
 
 
-_TEXT_ITEM = re.compile(r"(looks|美醜|外見|dependency|依存)\s*=\s*([^\s=]+)")
+_TEXT_ITEM = re.compile(r"(?<!\S)(looks|美醜|外見|dependency|依存)\s*=\s*([^\s=]+)")
 _SHEET_ITEM = re.compile(
     r"(?:(skill|trait|妖力|yoryoku|power|limit|cost):)?([^\s=:()]+)(?:\(([^\s=()]+)\))?"
     r"\s*=\s*([+-]?[0-9]+)"

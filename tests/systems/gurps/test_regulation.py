@@ -30,6 +30,11 @@ YOJUTSU_TABLE = {
     -3: (None, 0.5, 1, 1, 2), -2: (0.5, 1, 2, 2, 4), -1: (1, 2, 4, 4, 8),
     0: (2, 4, 8, 8, 16), 1: (4, 8, 12, 16, 24), 2: (8, 12, 16, 24, 32),
 }  # fmt: skip
+MENTAL_TABLE = {
+    -4: (None, None, None, 0.5), -3: (None, None, 0.5, 1), -2: (None, 0.5, 1, 2),
+    -1: (0.5, 1, 2, 4), 0: (1, 2, 4, 8), 1: (2, 4, 6, 12), 2: (4, 6, 8, 16), 3: (6, 8, 10, 20),
+    4: (8, 10, 12, 24),
+}  # fmt: skip
 YOJUTSU_KINDS = ("mental", "physical", "direct", "familiar", "familiar_direct")
 
 
@@ -180,3 +185,17 @@ def test_handy_and_clumsy_traits_apply_to_craft_skills_like_dx() -> None:
     assert standing("Aoi", {"dx": 9}, {**state, "traits": ["不器用"]}, "〈鍵開け〉") == (
         12, [("dexterity", -4)],
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("offset", sorted(MENTAL_TABLE))
+def test_mental_skill_cp_cost_table_every_cell(offset: int) -> None:
+    """Mental skills keep GURPS 3rd edition's table: +2 a level past it (Very Hard +4)."""
+    from bot.systems.gurps.regulation import mental_cost
+
+    kinds = ("mental_easy", "mental_average", "mental_hard", "mental_very_hard")
+    for kind, expected in zip(kinds, MENTAL_TABLE[offset], strict=True):
+        if expected is None:
+            with pytest.raises(RegulationError):
+                mental_cost(kind, offset)
+        else:
+            assert mental_cost(kind, offset) == expected, (kind, offset)
