@@ -37,7 +37,7 @@ async def test_validate_lists_every_breach(world: World) -> None:
     )  # fmt: skip
     text = bad.response.content
     assert "6 breach(es)" in text
-    for part in ("ST 21", "剣 31", "妖術抵抗 level 6", "火炎 power 11", "美醜 must be taken", "625"):
+    for part in ("ST 21", "剣 31", "妖術抵抗 level 6", "火炎 power 11", "美醜 must", "625"):
         assert part in text, part
     assert "変身 -60%: counts as −50%" in text  # not a breach: it counts as −50%
     unreadable = await world.alice.slash(world.channel, "gurps validate", sheet="st=12 luck")
