@@ -71,9 +71,7 @@ async def test_stress_starts_at_iq_plus_will_and_each_change_is_posted_and_kept(
         world.channel, "gurps stress", character="Aoi", cause="reaction_disastrous"
     )
     assert not hit.ephemeral
-    assert (
-        "Aoi：反応：最悪 -7（(1D6+3) ＞ 4[4]+3 ＞ 7） → ストレス 7/14。" in hit.response.content
-    )
+    assert "Aoi：反応：最悪 -7（(1D6+3) ＞ 4[4]+3 ＞ 7） → ストレス 7/14。" in hit.response.content
     await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="reaction_bad")
     low = await world.alice.slash(
         world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"

@@ -19,9 +19,7 @@ async def stress(world: World, cause: str) -> str:
     return done.response.content
 
 
-async def test_a_bad_reaction_costs_2_under_the_word_react_prints(
-    world: World, dice: Dice
-) -> None:
+async def test_a_bad_reaction_costs_2_under_the_word_react_prints(world: World, dice: Dice) -> None:
     await aoi(world)
     dice.load(2, 2, 2)
     await world.alice.send(world.channel, "REACT-2")
