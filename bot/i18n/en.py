@@ -525,7 +525,7 @@ MESSAGES: dict[str, str] = {
     "gurps.breach_no_damage_bonus": "ダメージボーナスなし at {value} CP: it costs 40 CP.",
     "gurps.breach_no_looks": "美醜 must be taken (e.g. 美醜=普通).",
     "gurps.breach_no_dependency": "本当の姿がない needs a 依存 (e.g. 依存=稀/1日).",
-    "gurps.breach_dependency": "依存 {frequency}/{interval}: with 本当の姿がない it is needed at least hourly, or it is rare or rarer — but never only monthly.",
+    "gurps.breach_dependency": "依存 {text}: with 本当の姿がない it is needed at least hourly, or it is rare or rarer — but never only monthly.",
     "gurps.bad_dependency": "Cannot read 依存 “{text}”: write frequency/interval, e.g. 稀/1日 (frequencies: {frequencies}; intervals: {intervals}).",
     "gurps.note_limitation_capped": "{name} {value}%: counts as −50% (the most limitations cut).",
     "gurps.note_cost": "{name}: {base} CP {percent}% → {cost} CP (fractions dropped).",

@@ -525,7 +525,7 @@ MESSAGES: dict[str, str] = {
     "gurps.breach_no_damage_bonus": "ダメージボーナスなし {value}CP：必要CPは40です。",
     "gurps.breach_no_looks": "「妖力／美醜」は必ず取得してください（例 美醜=普通）。",
     "gurps.breach_no_dependency": "「本当の姿がない」には「依存」が必要です（例 依存=稀/1日）。",
-    "gurps.breach_dependency": "依存 {frequency}/{interval}：「本当の姿がない」なら期限が1時間ごと以上か、頻度が稀以下です（ただし1ヶ月ごとは不可）。",
+    "gurps.breach_dependency": "依存 {text}：「本当の姿がない」なら期限が1時間ごと以上か、頻度が稀以下です（ただし1ヶ月ごとは不可）。",
     "gurps.bad_dependency": "依存「{text}」が読めません：頻度/期限で書いてください（例 稀/1日。頻度：{frequencies}、期限：{intervals}）。",
     "gurps.note_limitation_capped": "{name} {value}%：−50%として扱います（削減は最大−50%）。",
     "gurps.note_cost": "{name}：{base}CP {percent}% → {cost}CP（端数切捨て）。",

@@ -525,7 +525,7 @@ MESSAGES: dict[str, str] = {
     "gurps.breach_no_damage_bonus": "ダメージボーナスなし {value} CP：所需CP為40。",
     "gurps.breach_no_looks": "必須取得「妖力／美醜」（例 美醜=普通）。",
     "gurps.breach_no_dependency": "「本当の姿がない」必須取得「依存」（例 依存=稀/1日）。",
-    "gurps.breach_dependency": "依存 {frequency}/{interval}：有「本当の姿がない」時，期限須至少每1小時，或頻度為稀以下（但每1個月不可）。",
+    "gurps.breach_dependency": "依存 {text}：有「本当の姿がない」時，期限須至少每1小時，或頻度為稀以下（但每1個月不可）。",
     "gurps.bad_dependency": "無法讀取依存「{text}」：請寫 頻度/期限，例 稀/1日（頻度：{frequencies}；期限：{intervals}）。",
     "gurps.note_limitation_capped": "{name} {value}%：以−50%計算（折抵最多−50%）。",
     "gurps.note_cost": "{name}：{base} CP {percent}% → {cost} CP（小數捨去）。",

@@ -61,6 +61,7 @@ class Sheet:
     costs: dict[str, int] = field(default_factory=dict)  # base CP before modifiers
     looks: str | None = None  # 美醜 (必ず取得)
     dependency: tuple[str, str] | None = None  # 依存: (frequency, interval)
+    dependency_text: str = ""  # as written, for the message
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def _looks_breaches(sheet: Sheet) -> list[Breach]:
     rare = frequency in ("rare", "very_rare")
     if interval in ("constant", "hourly") or (rare and interval != "monthly"):
         return []
-    return [Breach("gurps.breach_dependency", {"frequency": frequency, "interval": interval})]
+    return [Breach("gurps.breach_dependency", {"text": sheet.dependency_text})]
 
 
 def notes(sheet: Sheet) -> list[Breach]:
@@ -206,6 +207,7 @@ def _text_item(sheet: Sheet, key: str, value: str) -> None:
             intervals=", ".join(INTERVALS),
         )  # fmt: skip
     sheet.dependency = (FREQUENCIES[frequency], INTERVALS[interval.lower()])
+    sheet.dependency_text = value
 
 
 def parse_skill_changes(text: str) -> dict[str, int | None]:
