@@ -211,3 +211,11 @@ async def test_combat_add_refuses_negative_numbers(world: World) -> None:
             await world.gm.slash(world.channel, "combat add", name="Kappa", **option)
     added = await world.gm.slash(world.channel, "combat add", name="Kappa", hp=0, speed=5)
     assert not added.ephemeral
+
+
+async def test_every_character_option_autocompletes_the_servers_gurps_characters(world: World) -> None:
+    await aoi(world)
+    for command in ("gurps check", "gurps traits", "gurps stress", "gurps breakdown_over",
+                    "gurps fatigue", "gurps unused_cp"):  # fmt: skip
+        choices = await world.alice.autocomplete(world.channel, command, "character", "A")
+        assert [c["name"] for c in choices] == ["Aoi"], command
