@@ -45,6 +45,7 @@ async def test_a_breakdown_is_shown_kept_across_a_restart_and_ended_by_the_gm(
     await old.database.dispose()
     shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "Aoi: stress 0/14 (depressed: −5) (breakdown: 12 days)." in shown.response.content
+    await world.gm.slash(world.channel, "gurps new_session")  # a new session does not end it
     refused = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
     assert refused.ephemeral and "breakdown (12 days)" in refused.response.content
     dice.load(3, 3, 3)
@@ -213,7 +214,7 @@ async def test_combat_add_refuses_negative_numbers(world: World) -> None:
     assert not added.ephemeral
 
 
-async def test_every_character_option_autocompletes_the_servers_gurps_characters(world: World) -> None:
+async def test_every_character_option_autocompletes_gurps_characters(world: World) -> None:
     await aoi(world)
     for command in ("gurps check", "gurps traits", "gurps stress", "gurps breakdown_over",
                     "gurps fatigue", "gurps unused_cp"):  # fmt: skip
