@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.combat import engine
 from bot.combat.events import ExtraActionGranted, Noted, Rolled
@@ -136,3 +140,29 @@ def test_a_pc_without_speed_is_told_not_silently_last() -> None:
     assert Noted("gurps.no_speed", [(pc, "")]) in events
     assert names(enc, enc.order) == ["Kappa", "Aoi"]
     assert not [e for e in walk(enc, 2) if isinstance(e, Noted)]  # told once a fight
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    speeds=st.lists(st.sampled_from([4.5, 5.0, 5.25]), min_size=2, max_size=14),
+    seed=st.integers(0, 2**16),
+)
+def test_roll_offs_order_every_tie_by_its_rolls_in_one_line(speeds: list[float], seed: int) -> None:
+    """However many tie: one line, every tied pair told apart by its rolls compared in turn
+    (or, past the tries, left to the order of joining), and nobody else moved."""
+    enc = encounter("GURPS")
+    for n, speed in enumerate(speeds):
+        add(enc, f"C{n}", speed=speed, dx=10)
+    source = random.Random(seed)
+    events = step(enc, FixedDice([source.randint(1, 6) for _ in range(3 * 20 * 15 + 3)]))
+    assert len([e for e in events if isinstance(e, Noted) and e.key == "gurps.rolled_off"]) <= 1
+    rolls = {c.id: enc.data.get("rolloff", {}).get(str(c.id), []) for c in enc.combatants}
+    order = [enc.combatant(i) for i in enc.order]
+    for first, second in pairwise(order):
+        assert first is not None and second is not None
+        assert first.stats.speed >= second.stats.speed
+        if first.stats.speed == second.stats.speed:
+            mine, theirs = rolls[first.id], rolls[second.id]
+            assert mine and theirs  # everyone tied has rolled
+            common = min(len(mine), len(theirs))
+            assert mine[:common] >= theirs[:common]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bot.i18n import LocalizedError
 from bot.systems.gurps.regulation import RegulationError
 from bot.systems.gurps.sheet import notes, parse_sheet, parse_skill_changes, validate
 
@@ -116,3 +119,27 @@ def test_a_skill_without_a_level_is_refused() -> None:
     with pytest.raises(RegulationError) as error:
         parse_skill_changes("剣")
     assert error.value.code == "gurps.bad_skill_item"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["cp=620", "unused=5", "美醜=普通", "美醜=本当の姿がない",
+                             "依存=稀/1日", "trait:巨大化=8", "limit:火炎(人間には無効)=-20",
+                             "power:火炎=8", "cost:変身=25", "limit:変身=+40", "（", "=", ":",
+                             "+", "依存=", "skill:剣=99999999", "limit:x()=1"]),
+            st.text(max_size=12),
+        ),
+        max_size=8,
+    )
+)  # fmt: skip
+def test_any_sheet_text_is_read_or_refused_clearly(parts: list[str]) -> None:
+    """Hostile sheets: a Sheet and its breaches, or a localized refusal naming what is wrong
+    (the sheet's wording, or a number out of its bounds)."""
+    try:
+        sheet = parse_sheet(" ".join(parts))
+    except LocalizedError as error:
+        assert str(error) and "Traceback" not in str(error)
+        return
+    assert isinstance(validate(sheet), list) and isinstance(notes(sheet), list)
