@@ -166,9 +166,10 @@ def test_db_accepts_a_file_path_and_refuses_an_unreachable_database(tmp_path: Pa
 
 def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
     """docs/tutorials/gurps-night-investigation.txt: checks in the dark under pressure, stress,
-    then a short fight in 移動力 order with damage adds turned into dice."""
+    then a short fight in 移動力 order with damage adds turned into dice; after it a fright
+    check by Will, a breakdown the GM ends, and a night's sleep."""
     script = ROOT / "docs" / "tutorials" / "gurps-night-investigation.txt"
-    dice = "3,3,4,2,2,3,4,3,2,2,3,4,4"
+    dice = "3,3,4,2,2,3,4,3,2,2,3,4,4,5,5,5,3,1,4,4,4,5"
     out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
     assert "シーンの明るさ：屋外・街灯なし＋たいまつ（視覚-3）。" in out
     assert "Aoi〈鍵開け〉12（状況-2 暗闇-3 器用さ+1）：(3D6<=8) ＞ 10[3,3,4] ＞ 10 ＞ 失敗" in out
@@ -178,6 +179,12 @@ def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
     assert "▶ 1. Aoi\n・ 2. Kappa" in out  # speed 6 before 5.5
     assert "Kappa（ダメージ）：(3D6) ＞ 9[2,3,4] ＞ 9" in out  # 2D+4 rolled as 3D
     assert "Aoiに6点のダメージ（HP 5）。" in out
+    assert "Aoi〈意志〉14：(3D6<=14) ＞ 15[5,5,5] ＞ 15 ＞ 失敗" in out  # Will = IQ 12 + 2
+    assert "Aoi：恐怖判定に失敗 -4（(1D6+1) ＞ 3[3]+1 ＞ 4） → ストレス 4/14。" in out
+    assert "Aoiは神経衰弱：12日間まるで使い物にならない（GMが終えるまで）。" in out
+    assert "Aoi：ストレス 0/14（落ち込み：−5）（神経衰弱：12日）。" in out
+    assert "Aoiの神経衰弱が終わった：ストレス 0/14（落ち込み：−5）。" in out
+    assert "Aoi：十分な睡眠 +5（(1D6) ＞ 5） → ストレス 5/14。\nAoiの落ち込みが解けた。" in out
 
 
 def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: Path) -> None:
@@ -231,8 +238,8 @@ def test_mistakes_discord_would_block_are_answered_and_the_script_carries_on(
         "[only you] /combat add needs the option name.",
         "[only you] side must be one of: pc, npc (not “enemy”).",
         "[only you] count must be between 1 and 30 (not 0).",
-        "[only you] hp must be between -999 and 99999 (not -5000).",
-        "[only you] hp: “²” is not a number — write digits, -999 to 99999.",
+        "[only you] hp must be between 0 and 99999 (not -5000).",
+        "[only you] hp: “²” is not a number — write digits, 0 to 99999.",
         "[only you] /combat add has no option “wat”",
         "[only you] hidden is yes or no (true / false), not “maybe”.",
         "[only you] metres must be between 0 and 999 (not -3).",

@@ -354,7 +354,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         sonic_drive: option("sonic_drive") | None = None,
         speed: option("speed") = 0.0,
         dx: option("dx") = 0,
-        hp: option("hp") | None = None,
+        hp: option("max_hp") | None = None,  # a new combatant starts at 0 HP or more
         numbers: str = "",
     ) -> None:
         extra = await self._rule_numbers(interaction, numbers)

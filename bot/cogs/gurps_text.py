@@ -27,6 +27,22 @@ PRESSURE = {
 }  # fmt: skip
 
 
+def check_cause(judged: Outcome, *, pressure: bool, fright: bool, relief: bool) -> str | None:
+    """The one stress change a /gurps check makes, the most specific rule first. Decision: a
+    check changes stress once — a fright check by the fright rule (success −1, failure −(1D+1)),
+    a relief roll by +2D on success, a check under pressure by the pressure rule (so a critical
+    there gives +(1D+2) only, not that and the +1D every critical gives), any other critical +1D.
+    """
+    passed = judged in (Outcome.CRITICAL, Outcome.SUCCESS)
+    if fright:
+        return "fright_passed" if passed else "fright_failed"
+    if relief:
+        return "relief" if passed else None
+    if pressure:
+        return PRESSURE[judged]
+    return "critical" if judged is Outcome.CRITICAL else None
+
+
 def change_lines(name: str, after: stress.Stress, change: stress.Change, locale: str) -> list[str]:
     """A stress change as posted: the cause and amount (with its roll), then what it led to."""
     delta = f"{change.delta:+d}"
@@ -52,3 +68,39 @@ def light_name(value: str, locale: str) -> str:
     scene, torch = regulation.parse_light(value)
     name = t(f"light.{scene.value}", locale=locale)
     return name + (t("gurps.with_torch", locale=locale) if torch else "")
+
+
+def _cell(cost: float | None) -> str:
+    return "–" if cost is None else f"{cost:g}"
+
+
+def _grid(title: str, kinds: tuple[str, ...], locale: str) -> list[str]:
+    """One table: a row per attribute offset, a column per kind ("–": not on the table)."""
+    tables = [regulation.table_of(k) for k in kinds]
+    low, high = min(min(x) for x in tables), max(max(x) for x in tables) + 1  # +1 shows the step
+    rows = {
+        offset: [regulation.any_cost(k, offset) if offset >= min(x) else None
+                 for k, x in zip(kinds, tables, strict=True)]
+        for offset in range(low, high + 1)
+    }  # fmt: skip
+    header = " | ".join(t(f"gurps_kind_short.{k}", locale=locale) for k in kinds)
+    lines = [f"**{title}**", f"{t('gurps.cp_offset', locale=locale)} | {header}"]
+    for offset in sorted(rows):
+        lines.append(f"{offset:+d} | " + " | ".join(_cell(c) for c in rows[offset]))
+    return lines
+
+
+def cost_tables(kind: str | None, locale: str) -> str:
+    """/gurps cp without a level: the chosen kind's table, or both skill tables, labelled."""
+    if kind is not None:
+        groups = [(t(f"gurps_kind.{kind}", locale=locale), (kind,))]
+    else:
+        groups = [
+            (t("gurps.cp_physical", locale=locale), tuple(regulation.SKILL_COSTS)),
+            (t("gurps.cp_mental", locale=locale), tuple(regulation.MENTAL_COSTS)),
+        ]
+    lines: list[str] = []
+    for title, kinds in groups:
+        lines += _grid(title, kinds, locale)
+    lines.append(t("gurps.cp_past", locale=locale))
+    return "\n".join(lines)

@@ -176,6 +176,15 @@ class ExtraActionGranted(Event):
 
 
 @dataclass(frozen=True)
+class Noted(Event):
+    """A rule set's one-line note: a catalog key and the combatants it lists, each with a
+    plain text (its roll-off values, or nothing) — names shown as the reader may see them."""
+
+    key: str
+    entries: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Damaged(Event):
     combatant_id: int
     amount: int

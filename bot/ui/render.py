@@ -155,6 +155,11 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.naval_skipped")
         case ev.ExtraActionGranted(combatant_id=i, from_round=start):
             return t("ui.extra_granted", name=n(i), round=start)  # type: ignore[operator]
+        case ev.Noted(key=key, entries=entries):
+            # A public line: hidden combatants are left out, so nothing shows they are there.
+            visible = [(i, x) for i, x in entries if (c := enc.combatant(i)) and not c.hidden]
+            shown = [f"{n(i)} {text}".rstrip() for i, text in visible]  # type: ignore[operator]
+            return t(key, names=t("ui.list_sep").join(shown)) if shown else None
         case ev.OptionSet(option=option, value=value):
             return t(
                 "ui.option_set", option=t(f"option.{option}"), value=t(f"option.{option}.{value}")

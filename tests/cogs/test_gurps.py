@@ -28,7 +28,7 @@ async def test_validate_lists_every_breach(world: World) -> None:
     fine = await world.alice.slash(
         world.channel,
         "gurps validate",
-        sheet="cp=620 unused=5 st=14 skill:剣=18 trait:意志の強さ=3",
+        sheet="cp=620 unused=5 st=14 skill:剣=18 trait:意志の強さ=3 美醜=普通",
     )
     assert fine.ephemeral and "within the regulation" in fine.response.content
     bad = await world.alice.slash(
@@ -37,8 +37,9 @@ async def test_validate_lists_every_breach(world: World) -> None:
     )  # fmt: skip
     text = bad.response.content
     assert "6 breach(es)" in text
-    for part in ("ST 21", "剣 31", "妖術抵抗 level 6", "火炎 power 11", "変身 -60%", "625"):
+    for part in ("ST 21", "剣 31", "妖術抵抗 level 6", "火炎 power 11", "美醜 must", "625"):
         assert part in text, part
+    assert "変身 -60%: counts as −50%" in text  # not a breach: it counts as −50%
     unreadable = await world.alice.slash(world.channel, "gurps validate", sheet="st=12 luck")
     assert unreadable.ephemeral and "luck" in unreadable.response.content
     assert len(world.env.errors) == 1
@@ -70,9 +71,7 @@ async def test_stress_starts_at_iq_plus_will_and_each_change_is_posted_and_kept(
         world.channel, "gurps stress", character="Aoi", cause="reaction_disastrous"
     )
     assert not hit.ephemeral
-    assert (
-        "Aoi：反応：破滅的 -7（(1D6+3) ＞ 4[4]+3 ＞ 7） → ストレス 7/14。" in hit.response.content
-    )
+    assert "Aoi：反応：最悪 -7（(1D6+3) ＞ 4[4]+3 ＞ 7） → ストレス 7/14。" in hit.response.content
     await world.alice.slash(world.channel, "gurps stress", character="Aoi", cause="reaction_bad")
     low = await world.alice.slash(
         world.channel, "gurps stress", character="Aoi", cause="reaction_very_bad"

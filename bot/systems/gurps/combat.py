@@ -22,8 +22,8 @@ from bot.combat.rights import edit
 from bot.combat.rules import Verdict
 from bot.dice import DiceError, DieSource, roll
 from bot.dice.parser import fold_width
-from bot.systems.base import read_numbers
-from bot.systems.fields import read
+from bot.systems.base import key_values, read_numbers
+from bot.systems.fields import read, read_value
 
 DEATH_CHECKS = (1, 2, 3, 4)  # HT rolls on reaching −1×HT … −4×HT
 DEAD_AT = 5  # −5×HT: dead at once
@@ -131,13 +131,24 @@ def heal(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     return [*events, Healed(c.id, healed, c.stats.hp)]
 
 
-SETTABLE = ("hp", "max_hp", "ht", "mook")
-OWN = ("ht", "mook")  # kept in extra["gurps"]; hp and max_hp are the common numbers
+SETTABLE = ("hp", "max_hp", "ht", "mook", "speed")
+OWN = ("ht", "mook")  # kept in extra["gurps"]; hp, max_hp and speed are the common numbers
 
 
-def parse_numbers(detail: str, allowed: tuple[str, ...] = SETTABLE) -> dict[str, int | bool]:
-    """``hp=12 ht=11 mook=yes`` → checked values (each number within its field's bounds)."""
-    return read_numbers(detail, allowed, "gurps.bad_numbers", flags=("mook",))
+def parse_numbers(
+    detail: str, allowed: tuple[str, ...] = SETTABLE
+) -> dict[str, int | float | bool]:
+    """``hp=12 ht=11 mook=yes speed=5.25`` → checked values (each number within its field's
+    bounds; 移動力 may be fractional)."""
+    found = key_values(detail)
+    if "speed" in allowed and "speed" in found:
+        rest = " ".join(f"{k}={v}" for k, v in found.items() if k != "speed")
+        values: dict[str, int | float | bool] = {}
+        if rest:
+            values.update(read_numbers(rest, allowed, "gurps.bad_numbers", flags=("mook",)))
+        values["speed"] = read_value(found["speed"], "speed")
+        return values
+    return dict(read_numbers(detail, allowed, "gurps.bad_numbers", flags=("mook",)))
 
 
 def set_numbers(

@@ -10,8 +10,8 @@ from itertools import groupby
 
 from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
-from bot.combat.events import Event, ExtraActionGranted
-from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.combat.events import Event, ExtraActionGranted, Noted
+from bot.combat.model import Action, Combatant, Encounter, Phase, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
 from bot.systems.base import check, ordered
@@ -27,6 +27,29 @@ def extra_due(c: Combatant, round_number: int) -> bool:
     return bool(acceleration.get("always")) or acceleration["granted_round"] < round_number
 
 
+def rolls_of(enc: Encounter, c: Combatant) -> list[int]:
+    """A combatant's roll-off rolls so far (an older save kept a single number)."""
+    saved = enc.data.get("rolloff", {}).get(str(c.id), [])
+    return [saved] if isinstance(saved, int) else list(saved)
+
+
+def still_tied(enc: Encounter, tied: list[Combatant]) -> list[Combatant]:
+    """Who must roll (again): no roll yet, or rolls equal to another's as far as the shorter
+    goes (the shorter rolls; equal lengths both roll)."""
+    rolls = {c.id: rolls_of(enc, c) for c in tied}
+    behind: list[Combatant] = []
+    for c in tied:
+        mine = rolls[c.id]
+        for other in tied:
+            theirs = rolls[other.id]
+            if other is c or len(mine) > len(theirs):
+                continue
+            if not mine or theirs[: len(mine)] == mine:
+                behind.append(c)
+                break
+    return behind
+
+
 class GurpsRules(RuleSet):
     id = "GURPS"
     dice_system = "GURPS"
@@ -38,39 +61,59 @@ class GurpsRules(RuleSet):
         return combat.verdict(c)
 
     def sort_key(self, enc: Encounter, c: Combatant) -> tuple:
-        rolloff = enc.data.get("rolloff", {}).get(str(c.id), 0)
-        return (-c.stats.speed, -c.stats.dx, -rolloff, c.seq)
+        rolloff = tuple(-value for value in rolls_of(enc, c))
+        return (-c.stats.speed, -c.stats.dx, rolloff, c.seq)
 
     def actors(self, enc: Encounter) -> list[Combatant]:
         return [c for c in enc.combatants if c.can_act]
 
     def start_round(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         events = super().start_round(enc, dice)
+        events += self.speed_missing(enc)
         events += self.roll_offs(enc, dice)
         enc.order = ordered(self.actors(enc), lambda c: self.sort_key(enc, c))
         return events
 
+    def speed_missing(self, enc: Encounter) -> list[Event]:
+        """A PC with no 移動力 would act last without a word: say so, once a fight for each."""
+        warned: list[int] = enc.data.setdefault("speed_warned", [])
+        missing = [
+            c for c in self.actors(enc)
+            if c.side is Side.PC and not c.stats.speed and c.id not in warned
+        ]  # fmt: skip
+        warned += [c.id for c in missing]
+        return [Noted("gurps.no_speed", [(c.id, "") for c in missing])] if missing else []
+
     def roll_offs(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
-        """3D6 for combatants tied on 移動力 and DX that have no roll-off yet."""
-        rolloff: dict[str, int] = enc.data.setdefault("rolloff", {})
-        events: list[Event] = []
+        """3D6 for combatants tied on 移動力 and DX. Those whose rolls still tie roll again, and
+        that roll only orders them among themselves (a combatant's rolls are compared in turn:
+        9 then 4 stands below 12, above 9 then 2). A newcomer rolls as it arrives; the rolls are
+        kept for the fight. All of it is told in one line (``Goblin 1 9→4、Goblin 2 12``)."""
+        saved: dict[str, list[int]] = enc.data.setdefault("rolloff", {})
+        told: dict[int, list[int]] = {}
 
         def tie(c: Combatant) -> tuple:
             return (c.stats.speed, c.stats.dx)
 
+        def roll_for(c: Combatant) -> None:
+            value, _ = check("3D6", "DiceBot", dice, c, "rolloff")
+            saved[str(c.id)] = [*rolls_of(enc, c), value]
+            told.setdefault(c.id, []).append(value)
+
         for _, group in groupby(sorted(self.actors(enc), key=tie), key=tie):
             tied = list(group)
+            if len(tied) < 2:
+                continue
             for _ in range(ROLLOFF_TRIES):
-                values = [rolloff.get(str(c.id)) for c in tied]
-                pending = [
-                    c for c, v in zip(tied, values, strict=True) if v is None or values.count(v) > 1
-                ]
-                if len(tied) < 2 or not pending:
+                behind = still_tied(enc, tied)
+                if not behind:
                     break
-                for c in pending:
-                    rolloff[str(c.id)], event = check("3D6", "DiceBot", dice, c, "rolloff")
-                    events.append(event)
-        return events
+                for c in behind:
+                    roll_for(c)
+        if not told:
+            return []
+        entries = [(i, "→".join(map(str, values))) for i, values in told.items()]
+        return [Noted("gurps.rolled_off", entries)]
 
     def phase_order(self, enc: Encounter) -> list[int]:
         if enc.phase is Phase.EXTRA:

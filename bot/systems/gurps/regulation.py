@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.dice.parser import fold_width
 from bot.i18n import LocalizedError
-from bot.systems.fields import read
 
 
 class RegulationError(LocalizedError):
@@ -26,6 +23,15 @@ SKILL_COSTS: dict[str, dict[int, float]] = {
     "average": {-2: 0.5, -1: 1, 0: 2, 1: 4, 2: 8, 3: 12, 4: 16, 5: 20},
     "hard": {-3: 0.5, -2: 1, -1: 2, 0: 4, 1: 8, 2: 12, 3: 16, 4: 20, 5: 24},
 }
+# Mental skills keep the GURPS 3rd-edition table (the regulation changes only physical skills):
+# doubling up to the step, then +2 a level (Very Hard: +4).
+MENTAL_COSTS: dict[str, dict[int, float]] = {
+    "mental_easy": {-1: 0.5, 0: 1, 1: 2, 2: 4, 3: 6},
+    "mental_average": {-2: 0.5, -1: 1, 0: 2, 1: 4, 2: 6},
+    "mental_hard": {-3: 0.5, -2: 1, -1: 2, 0: 4, 1: 6},
+    "mental_very_hard": {-4: 0.5, -3: 1, -2: 2, -1: 4, 0: 8, 1: 12},
+}
+MENTAL_STEP = {"mental_easy": 2, "mental_average": 2, "mental_hard": 2, "mental_very_hard": 4}
 # 妖術 cost by (level − attribute), per kind; and what each level past the table adds.
 YOJUTSU_COSTS: dict[str, dict[int, float]] = {
     "mental": {-2: 0.5, -1: 1, 0: 2, 1: 4, 2: 8},
@@ -55,6 +61,37 @@ def skill_cost(difficulty: str, offset: int) -> float:
     if table is None:
         raise RegulationError("gurps.unknown_kind", kind=difficulty, known=", ".join(SKILL_COSTS))
     return _cost(table, SKILL_STEP, offset, difficulty)
+
+
+def mental_cost(difficulty: str, offset: int) -> float:
+    """CP for a mental skill at attribute + ``offset``."""
+    table = MENTAL_COSTS.get(difficulty.lower())
+    if table is None:
+        raise RegulationError("gurps.unknown_kind", kind=difficulty, known=", ".join(MENTAL_COSTS))
+    return _cost(table, MENTAL_STEP[difficulty.lower()], offset, difficulty)
+
+
+def any_cost(kind: str, offset: int) -> float:
+    """CP at attribute + ``offset`` for any kind /gurps cp offers."""
+    if kind in SKILL_COSTS:
+        return skill_cost(kind, offset)
+    if kind in MENTAL_COSTS:
+        return mental_cost(kind, offset)
+    if kind in YOJUTSU_COSTS:
+        return yojutsu_cost(kind, offset)
+    raise RegulationError("gurps.unknown_kind", kind=kind, known=", ".join(all_kinds()))
+
+
+def table_of(kind: str) -> dict[int, float]:
+    """The printed table (offset → CP) of any kind /gurps cp offers."""
+    for tables in (SKILL_COSTS, MENTAL_COSTS, YOJUTSU_COSTS):
+        if kind in tables:
+            return tables[kind]
+    raise RegulationError("gurps.unknown_kind", kind=kind, known=", ".join(all_kinds()))
+
+
+def all_kinds() -> tuple[str, ...]:
+    return (*SKILL_COSTS, *MENTAL_COSTS, *YOJUTSU_COSTS)
 
 
 def yojutsu_cost(kind: str, offset: int) -> float:
@@ -121,61 +158,11 @@ def dexterity(dx: int) -> int:
     return 2 if dx >= 13 else 1 if dx == 12 else 0
 
 
-# -- validating a sheet ----------------------------------------------------------------------
+# -- limits the sheet check (bot.systems.gurps.sheet) and the commands share ------------------
 
-CREATION_CP, UNUSED_CP = 625, 5
-MAX_ATTRIBUTE, MAX_SKILL, MAX_TRAIT_LEVEL = 20, 30, 5
-MAX_YOJUTSU_RESISTANCE, MAX_DIRECT_POWER, MAX_LIMITATION = 5, 10, -50
-ATTRIBUTES = ("st", "dx", "iq", "ht")
+MAX_LIMITATION = -50
 UNUSED_CP_USES = ("ignore_damage", "avoid_incapacitation", "adjust_die")
 MAX_UNUSED_CP_USES = 3
-
-
-@dataclass
-class Sheet:
-    cp_spent: int = 0
-    cp_unused: int = 0
-    attributes: dict[str, int] = field(default_factory=dict)  # st dx iq ht (not extra ST/HP)
-    skills: dict[str, int] = field(default_factory=dict)
-    traits: dict[str, int] = field(default_factory=dict)  # leveled traits, incl. 妖術抵抗
-    direct_powers: dict[str, int] = field(default_factory=dict)  # direct-attack 妖術 power
-    limitations: dict[str, int] = field(default_factory=dict)  # total limitation % per item
-
-
-@dataclass(frozen=True)
-class Breach:
-    code: str
-    params: dict[str, object]
-
-
-def validate(sheet: Sheet) -> list[Breach]:
-    """Every way ``sheet`` breaks the regulation (an empty list: it is fine)."""
-    found: list[Breach] = []
-    total = sheet.cp_spent + sheet.cp_unused
-    if total != CREATION_CP or sheet.cp_unused != UNUSED_CP:
-        found.append(
-            Breach("gurps.breach_cp", {"spent": sheet.cp_spent, "unused": sheet.cp_unused})
-        )
-    for name in ATTRIBUTES:
-        value = sheet.attributes.get(name)
-        if value is not None and value > MAX_ATTRIBUTE:
-            found.append(Breach("gurps.breach_attribute", {"name": name.upper(), "value": value}))
-    for name, level in sheet.skills.items():
-        if level > MAX_SKILL:
-            found.append(Breach("gurps.breach_skill", {"name": name, "value": level}))
-    for name, level in sheet.traits.items():
-        limit = MAX_YOJUTSU_RESISTANCE if name == "妖術抵抗" else MAX_TRAIT_LEVEL
-        if name != "妖力" and level > limit:
-            found.append(
-                Breach("gurps.breach_trait", {"name": name, "value": level, "limit": limit})
-            )
-    for name, power in sheet.direct_powers.items():
-        if power > MAX_DIRECT_POWER:
-            found.append(Breach("gurps.breach_power", {"name": name, "value": power}))
-    for name, percent in sheet.limitations.items():
-        if percent < MAX_LIMITATION:
-            found.append(Breach("gurps.breach_limitation", {"name": name, "value": percent}))
-    return found
 
 
 def limited_cost(base: float, percent: int) -> int:
@@ -191,33 +178,6 @@ def spend_unused_cp(used: dict[str, int], use: str) -> dict[str, int]:
     if used.get(use, 0) >= MAX_UNUSED_CP_USES:
         raise RegulationError("gurps.unused_cp_spent", use=use, limit=MAX_UNUSED_CP_USES)
     return {**used, use: used.get(use, 0) + 1}
-
-
-_SHEET_ITEM = re.compile(r"(?:(skill|trait|power|limit):)?([^\s=:]+)\s*=\s*(-?[0-9]+)")
-_SHEET_KEYS = {"cp": "cp_spent", "spent": "cp_spent", "unused": "cp_unused"}
-_SHEET_GROUPS = {"skill": "skills", "trait": "traits", "power": "direct_powers",
-                 "limit": "limitations"}  # fmt: skip
-
-
-def parse_sheet(text: str) -> Sheet:
-    """A sheet as text: ``cp=620 unused=5 st=12 dx=14 skill:剣=14 trait:意志の強さ=3
-    power:火炎=8 limit:変身=-30``."""
-    folded = fold_width(text).replace("、", " ").replace(",", " ")
-    sheet = Sheet()
-    rest = _SHEET_ITEM.sub(" ", folded).strip()
-    if rest:
-        raise RegulationError("gurps.bad_sheet", text=rest[:40])
-    for group, name, raw in _SHEET_ITEM.findall(folded):
-        value = read(raw, "sheet", name)
-        if group:
-            getattr(sheet, _SHEET_GROUPS[group])[name] = value
-        elif name.lower() in _SHEET_KEYS:
-            setattr(sheet, _SHEET_KEYS[name.lower()], value)
-        elif name.lower() in ATTRIBUTES:
-            sheet.attributes[name.lower()] = value
-        else:
-            raise RegulationError("gurps.bad_sheet", text=f"{name}={raw}"[:40])
-    return sheet
 
 
 # The craft-type IQ skills the dexterity rule applies to (the regulation's list).

@@ -19,6 +19,8 @@ from bot.systems.gurps.dice import Outcome, outcome
 from bot.systems.gurps.regulation import RegulationError
 
 ATTRIBUTES = ("st", "dx", "iq", "ht")
+# Will by name, for fright checks and the like: IQ ± the levels of 意志の強さ / 弱さ.
+WILL_NAMES = frozenset({"will", "意志", "意志力", "意志判定"})
 
 
 def skill_name(skill: str) -> str:
@@ -33,13 +35,23 @@ def standing(
     *,
     vision: bool = False,
     light: str | None = None,
+    relief: bool = False,
 ) -> tuple[int, list[tuple[str, int]]]:
-    """``skill`` is a number, an attribute (st dx iq ht) or a skill in ``state["skills"]``.
-    Modifiers: depressed −5; the scene's darkness when the check needs sight (闇視 / 暗視 as the
-    digest says); the dexterity rule for the craft skills."""
+    """``skill`` is a number, an attribute (st dx iq ht), Will (``will`` / 意志) or a skill in
+    ``state["skills"]``. Modifiers: depressed −5 (not on a roll for stress relief); the scene's
+    darkness when the check needs sight (闇視 / 暗視 as the digest says); the dexterity rule for
+    the craft skills. With extra ST, ST rolls are made against ``fatigue_st``."""
     name = skill_name(skill)
     if is_whole(name):
         base = read(name, "skill")
+    elif name.lower() in WILL_NAMES:
+        if "iq" not in stats:
+            raise RegulationError("gurps.needs_iq", name=character)
+        base = int(stats["iq"]) + int(stats.get("will", 0))
+    elif name.lower() == "st" and "fatigue_st" in stats:
+        # "［追加体力］によって体力を増やしている場合、体力判定は「最大疲労点」を基準に": the ST
+        # that sets fatigue, not the raised ST.
+        base = int(stats["fatigue_st"])
     elif name.lower() in ATTRIBUTES and name.lower() in stats:
         base = int(stats[name.lower()])
     elif name in state.get("skills", {}):
@@ -47,7 +59,7 @@ def standing(
     else:
         raise RegulationError("gurps.unknown_skill", name=name[:40], character=character)
     modifiers: list[tuple[str, int]] = []
-    if (state.get("stress") or {}).get("depressed"):
+    if (state.get("stress") or {}).get("depressed") and not relief:
         modifiers.append(("depressed", stress.DEPRESSED_PENALTY))
     if vision:
         scene, torch = regulation.parse_light(light)

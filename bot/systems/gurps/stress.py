@@ -30,6 +30,8 @@ CAUSES: dict[str, str] = {
     "sense_trait": "-1", "misfortune": "-(1D6)", "fright_failed": "-(1D6+1)", "fright_passed": "-1",
     "sleep": "+1D6", "relief": "+2D6", "critical": "+1D6",
 }  # fmt: skip
+# Only sleep and stress relief end depression ("夜間に睡眠を取る」か、「ストレスを発散」するしか
+# ありません"). Decision: so a critical success, even one lifting stress above 3, does not.
 ENDS_DEPRESSION = frozenset({"sleep", "relief"})
 
 
@@ -125,7 +127,10 @@ def apply(
 
 
 def never_give_up(stress: Stress, will_roll_succeeded: bool) -> Stress:
-    """あきらめない: once a session, a successful Will roll brings a depressed PC back to 4."""
+    """あきらめない: once a session, a successful Will roll brings a depressed PC back to 4.
+    It lifts depression only: a breakdown (stress 0) lasts until the GM ends it."""
+    if stress.breakdown_days is not None:
+        raise StressError("gurps.in_breakdown", days=stress.breakdown_days)
     if stress.never_give_up_used:
         raise StressError("gurps.never_give_up_used")
     if not stress.depressed:
@@ -133,6 +138,14 @@ def never_give_up(stress: Stress, will_roll_succeeded: bool) -> Stress:
     if not will_roll_succeeded:
         return replace(stress, never_give_up_used=True)
     return replace(stress, value=NEVER_GIVE_UP_TO, depressed=False, never_give_up_used=True)
+
+
+def end_breakdown(stress: Stress) -> Stress:
+    """The GM ends a breakdown (its 3D days are over, or 《精神治療》 in hospital). Stress
+    stays where it is: still depressed at 3 or less, until sleep or relief."""
+    if stress.breakdown_days is None:
+        raise StressError("gurps.no_breakdown")
+    return replace(stress, breakdown_days=None)
 
 
 def record(cause: str, before: Stress, after: Stress) -> Change:
@@ -145,5 +158,6 @@ def record(cause: str, before: Stress, after: Stress) -> Change:
 
 
 def penalty(stress: Stress, cause: str | None = None) -> int:
-    """Depressed: every action roll takes −5 (relief rolls excepted)."""
+    """Depressed: every action roll takes −5; a roll for stress relief takes none ("ストレス発散
+    のための技能判定には、特にペナルティを受けません")."""
     return DEPRESSED_PENALTY if stress.depressed and cause != "relief" else 0

@@ -129,3 +129,24 @@ def test_a_roll_at_skill_plus_10_is_a_fumble_and_one_less_is_not(skill: int) -> 
     assert outcome(skill + 10, skill + 10, skill) is Outcome.FUMBLE
     below = outcome(skill + 9, skill + 9, skill)
     assert below is (Outcome.FUMBLE if skill + 9 >= 17 else Outcome.FAILURE)
+
+
+@pytest.mark.parametrize(
+    ("command", "dice", "label", "cause"),
+    [("REACT-2", (3, 3, 3), "良くない", "reaction_poor"),
+     ("REACT-2", (2, 2, 2), "悪い", "reaction_bad"),
+     ("REACT-2", (1, 1, 2), "とても悪い", "reaction_very_bad"),
+     ("REACT-3", (1, 1, 1), "最悪", "reaction_disastrous")],
+)  # fmt: skip
+def test_reaction_stress_labels_match_the_words_react_prints(
+    command: str, dice: tuple[int, int, int], label: str, cause: str
+) -> None:
+    """REACT-2 prints the regulation's words; the stress cause of that word has it as its label
+    (良くない 1, 悪い 2, とても悪い 3, 最悪 1D+3)."""
+    from bot.i18n.ja import MESSAGES
+    from bot.systems.gurps.stress import CAUSES
+
+    assert check(command, *dice).text.endswith(f"＞ {label}")
+    assert MESSAGES[f"stress_cause.{cause}"] == f"反応：{label}"
+    assert CAUSES[cause] == {"良くない": "-1", "悪い": "-2", "とても悪い": "-3",
+                             "最悪": "-(1D6+3)"}[label]  # fmt: skip

@@ -8,7 +8,6 @@ import pytest
 from bot.systems.gurps.regulation import (
     Light,
     RegulationError,
-    Sheet,
     convert_adds,
     darkness,
     dexterity,
@@ -17,9 +16,9 @@ from bot.systems.gurps.regulation import (
     limited_cost,
     skill_cost,
     spend_unused_cp,
-    validate,
     yojutsu_cost,
 )
+from bot.systems.gurps.sheet import Sheet, validate
 
 # The digest's tables, written out cell by cell (None: "–", not on the table).
 SKILL_TABLE = {
@@ -30,6 +29,11 @@ YOJUTSU_TABLE = {
     -5: (None, None, None, None, 0.5), -4: (None, None, 0.5, 0.5, 1),
     -3: (None, 0.5, 1, 1, 2), -2: (0.5, 1, 2, 2, 4), -1: (1, 2, 4, 4, 8),
     0: (2, 4, 8, 8, 16), 1: (4, 8, 12, 16, 24), 2: (8, 12, 16, 24, 32),
+}  # fmt: skip
+MENTAL_TABLE = {
+    -4: (None, None, None, 0.5), -3: (None, None, 0.5, 1), -2: (None, 0.5, 1, 2),
+    -1: (0.5, 1, 2, 4), 0: (1, 2, 4, 8), 1: (2, 4, 6, 12), 2: (4, 6, 8, 16), 3: (6, 8, 10, 20),
+    4: (8, 10, 12, 24),
 }  # fmt: skip
 YOJUTSU_KINDS = ("mental", "physical", "direct", "familiar", "familiar_direct")
 
@@ -123,7 +127,7 @@ def test_a_sheet_within_the_regulation_has_no_breaches() -> None:
     sheet = Sheet(
         cp_spent=620, cp_unused=5, attributes={"st": 20, "dx": 14, "iq": 12, "ht": 11},
         skills={"剣": 30}, traits={"意志の強さ": 5, "妖術抵抗": 5, "妖力": 12},
-        direct_powers={"火炎": 10}, limitations={"変身": -50},
+        direct_powers={"火炎": 10}, limitations={"変身": -50}, looks="普通",
     )  # fmt: skip
     assert validate(sheet) == []
 
@@ -138,7 +142,7 @@ def test_every_breach_of_the_regulation_is_listed() -> None:
     assert codes == [
         "gurps.breach_cp", "gurps.breach_attribute", "gurps.breach_skill",
         "gurps.breach_trait", "gurps.breach_trait", "gurps.breach_power",
-        "gurps.breach_limitation",
+        "gurps.breach_no_looks",
     ]  # fmt: skip
 
 
@@ -153,7 +157,7 @@ def test_unused_cp_uses_at_most_three_of_each_per_scenario() -> None:
 
 
 def test_a_sheet_is_read_from_text_with_full_width_input() -> None:
-    from bot.systems.gurps.regulation import parse_sheet
+    from bot.systems.gurps.sheet import parse_sheet
 
     sheet = parse_sheet("ｃｐ＝620 unused=5 ST=12、skill:剣=14 trait:意志の強さ=3 limit:変身=-30")
     assert (sheet.cp_spent, sheet.cp_unused, sheet.attributes) == (620, 5, {"st": 12})
@@ -181,3 +185,17 @@ def test_handy_and_clumsy_traits_apply_to_craft_skills_like_dx() -> None:
     assert standing("Aoi", {"dx": 9}, {**state, "traits": ["不器用"]}, "〈鍵開け〉") == (
         12, [("dexterity", -4)],
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("offset", sorted(MENTAL_TABLE))
+def test_mental_skill_cp_cost_table_every_cell(offset: int) -> None:
+    """Mental skills keep GURPS 3rd edition's table: +2 a level past it (Very Hard +4)."""
+    from bot.systems.gurps.regulation import mental_cost
+
+    kinds = ("mental_easy", "mental_average", "mental_hard", "mental_very_hard")
+    for kind, expected in zip(kinds, MENTAL_TABLE[offset], strict=True):
+        if expected is None:
+            with pytest.raises(RegulationError):
+                mental_cost(kind, offset)
+        else:
+            assert mental_cost(kind, offset) == expected, (kind, offset)

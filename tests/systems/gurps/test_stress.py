@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.systems.gurps.stress import (
+    CALM_TRAITS,
     CAUSES,
     Stress,
     StressError,
     apply,
     cause_amount,
+    end_breakdown,
     maximum,
     never_give_up,
     penalty,
     pressure_cause,
+    record,
 )
 from tests.conftest import FixedDice
 
@@ -125,3 +130,42 @@ def test_0_is_a_breakdown_of_3d_days() -> None:
     stress, done = change(2, "-(1D6+3)", 3, 4, 5, 6)
     assert stress.value == 0 and done.breakdown_days == 15
     assert stress.breakdown_days == 15
+
+
+def test_a_breakdown_is_kept_and_not_lifted_by_never_give_up() -> None:
+    broken, _ = change(2, "-(1D6+3)", 3, 4, 5, 6)
+    assert broken.depressed and broken.breakdown_days == 15
+    with pytest.raises(StressError) as error:
+        never_give_up(replace(broken, never_give_up_used=False), will_roll_succeeded=True)
+    assert error.value.code == "gurps.in_breakdown" and error.value.params["days"] == 15
+    slept, _ = apply(broken, "sleep", "+1D6", FixedDice([6]))
+    assert slept.breakdown_days == 15 and not slept.depressed  # sleep lifts depression only
+
+
+def test_the_gm_ends_a_breakdown_and_stress_stays_where_it_is() -> None:
+    broken = Stress(0, 15, depressed=True, breakdown_days=12)
+    over = end_breakdown(broken)
+    assert over.breakdown_days is None and over.value == 0 and over.depressed
+    assert record("breakdown_over", broken, over).delta == 0
+    with pytest.raises(StressError) as error:
+        end_breakdown(over)
+    assert error.value.code == "gurps.no_breakdown"
+
+
+def test_a_critical_lifting_stress_above_3_does_not_end_depression() -> None:
+    """README ruling: only sleep and relief end it; a critical under pressure neither."""
+    low = Stress(2, 15, depressed=True)
+    for cause, spec in (("critical", "+1D6"), ("critical_success", "+1D6+2")):
+        raised, done = apply(low, cause, spec, FixedDice([6]))
+        assert raised.value > 3 and raised.depressed and not done.depression_ended
+
+
+def test_calm_traits_do_not_soften_a_fumble_under_pressure() -> None:
+    """README ruling: the fumble's −(1D+2) is listed on its own."""
+    for trait in CALM_TRAITS:
+        assert pressure_cause("critical_failure", frozenset({trait})) == "-(1D6+2)"
+
+
+def test_relief_rolls_take_no_minus_5_while_depressed() -> None:
+    assert penalty(Stress(2, 15, depressed=True), "relief") == 0
+    assert penalty(Stress(2, 15, depressed=True), "critical") == -5
