@@ -207,6 +207,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.ship_sunk", name=n(i), aboard=names)  # type: ignore[operator]
         case ev.MoraleChanged(side=side, morale=value):
             return t("ui.morale", side=t(f"side.{side}"), morale=value)
+        case ev.SideDefeated(side="npc", reason="draw"):
+            return None  # a draw is announced once, with the PCs' line
         case ev.SideDefeated(side=side, reason=reason, ends=ends):
             key = f"ui.defeated_{reason}" if ends else "ui.all_down"
             return t(key, side=t(f"side.{side}"))

@@ -4,6 +4,10 @@ moving a ship with everyone aboard, sinking, morale, and the end of the battle.
 
 Ships are ``Kind.SHIP`` combatants; their own numbers live in ``extra["ship"]``, a combatant's
 area in ``extra["area"]``. How a move is paid for (Main process or licences) is the flow's.
+
+Orientation: ``extra["ship"]["position"]`` is the lowest position a ship covers (the picture's
+left end). Area 1 (index 0) is the bow, toward the enemy, for both sides: a PC ship (whose
+forward is up the positions) has its bow at its highest position, an NPC ship at its lowest.
 """
 
 from __future__ import annotations
@@ -69,6 +73,8 @@ def place_ship(
     if not 1 <= spec.areas <= 3 or not 0 <= spec.helm < spec.areas:
         raise CombatError("naval.bad_ship", areas=spec.areas, helm=spec.helm)
     check_on_field(name, position, spec.areas)
+    if spec.hp <= 0:  # a ship comes on afloat; sinking is what damage does
+        raise CombatError("naval.bad_hp", name=name or "—", hp=spec.hp)
     data = {"position": position, "areas": spec.areas, "helm": spec.helm,
             "skills": list(spec.skills), "flagship": False}  # fmt: skip
     stats = Stats(hp=spec.hp, max_hp=spec.hp)
@@ -94,7 +100,18 @@ def event_kind(enc: Encounter) -> str | None:
 
 
 def area_position(ship: Combatant, area: int) -> int:
-    return int(ship_data(ship)["position"]) + area
+    """Where an area lies: area index 0 is the bow, the end toward the enemy."""
+    data = ship_data(ship)
+    low, count = int(data["position"]), int(data["areas"])
+    return low + (count - 1 - area if ship.side is Side.PC else area)
+
+
+def area_at(ship: Combatant, position: int) -> int | None:
+    """The area of ``ship`` at ``position`` (None: the ship is not there)."""
+    for area in range(int(ship_data(ship)["areas"])):
+        if area_position(ship, area) == position:
+            return area
+    return None
 
 
 def position_of(enc: Encounter, c: Combatant) -> int | None:
@@ -104,7 +121,12 @@ def position_of(enc: Encounter, c: Combatant) -> int | None:
 
 
 def put_aboard(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Event]:
-    """Place a combatant in an area of a ship (setting up, or a reinforcement)."""
+    """Place a combatant in an area of a ship (setting up, or a reinforcement): a ship is never
+    crew, and a wreck holds nobody in the fight."""
+    if c.kind is Kind.SHIP:
+        raise CombatError("naval.ship_as_crew", name=c.name)
+    if ship.out:
+        raise CombatError("naval.wreck", ship=ship.name)
     if not 0 <= area < ship_data(ship)["areas"]:
         raise CombatError("naval.no_such_area", ship=ship.name, areas=ship_data(ship)["areas"])
     c.aboard, c.extra["area"] = ship.id, area
@@ -118,7 +140,7 @@ def board(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Even
     if Action.MOVE in c.used:
         raise CombatError("naval.board_after_move", name=c.name)
     if ship.out:
-        raise CombatError("naval.target_out", name=ship.name)
+        raise CombatError("naval.wreck", ship=ship.name)
     here = position_of(enc, c)
     if here is None or c.aboard == ship.id:
         raise CombatError("naval.cannot_board", name=c.name, ship=ship.name)
@@ -208,12 +230,33 @@ def ship_attacked(enc: Encounter, attacker_side: Side) -> list[Event]:
 
 
 def flagships_sunk(enc: Encounter) -> list[tuple[Side, str]]:
-    """The sides whose flagship has sunk (the other way to lose, beside being wiped out)."""
-    return [
-        (s.side, "flagship_sunk")
+    """The sides whose flagship has sunk (the other way to lose, beside being wiped out).
+
+    Decision: both sides losing at once — both flagships sunk by one action, or one side's
+    flagship sunk as the other is wiped out — is a draw, announced once (the seed: the side
+    whose flagship reaches 0 HP loses, so with both at 0 neither wins)."""
+    sunk = {
+        s.side: "flagship_sunk"
         for s in ships(enc)
         if s.out and (s.extra.get("ship") or {}).get("flagship")
-    ]
+    }
+    for side in (Side.PC, Side.NPC):
+        people = [c for c in enc.combatants if c.side is side and c.kind is Kind.CHARACTER]
+        if sunk and people and not any(c.fighting for c in people):
+            sunk.setdefault(side, "wiped_out")
+    if len(sunk) == 2:
+        return [(Side.PC, "draw"), (Side.NPC, "draw")]
+    return list(sunk.items())
+
+
+def sides_without_flagship(enc: Encounter) -> list[Side]:
+    """The sides with ships but no flagship: they cannot lose by a sinking (warned at start)."""
+    missing = []
+    for side in (Side.PC, Side.NPC):
+        own = [s for s in ships(enc) if s.side is side and "ship" in s.extra]
+        if not any(s.extra["ship"].get("flagship") for s in own):
+            missing.append(side)
+    return missing
 
 
 SKILL_COST = {"速力上昇": 3, "修繕": 3}  # 砲撃 spends all the morale there is
@@ -242,6 +285,8 @@ def use_ship_skill(
         and (ship.stats.hp * 2 <= ship.stats.max_hp)
     ):
         raise CombatError("naval.flooded", ship=ship.name)
+    if skill == "修繕" and ship.stats.max_hp and (ship.stats.hp or 0) >= ship.stats.max_hp:
+        raise CombatError("naval.full_hp", ship=ship.name)  # refused before morale is spent
     have = morale(enc, ship.side)
     cost = have if skill == "砲撃" else SKILL_COST.get(skill, 0)
     if have < max(cost, 1):
