@@ -104,6 +104,7 @@ def test_a_ship_can_be_covered_by_someone_at_its_position() -> None:
     patrol = enc.find("柾良式巡視船")
     assert Damaged(guard, 40, 50) in events and patrol.stats.hp == 300  # type: ignore[union-attr]
     assert CoverTaken(guard, patrol.id) in events  # type: ignore[union-attr]
+    enc.combatant(hero).used.clear()  # type: ignore[union-attr]  # a second attack, for the rule
     events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40", FixedDice([3, 4]))
     assert patrol.stats.hp == 260  # type: ignore[union-attr]  # the cover was spent on one hit
 
