@@ -296,8 +296,9 @@ class NavalCog(commands.Cog, name="Naval"):
         combatant=text("A combatant already in the encounter", "cmd.naval.crew_combatant"),
         preset=text("Or an NPC from the rules, e.g. 柾良海軍巡視兵", "cmd.naval.crew_preset"),
         count=text("How many copies of the NPC", "cmd.combat.add.count"),
+        name=text("Name of the added NPC (default: the preset's)", "cmd.naval.crew_name"),
     )
-    @options("ship", "area", "combatant", "preset", "count")
+    @options("ship", "area", "combatant", "preset", "count", "name")
     async def crew(
         self,
         interaction: discord.Interaction,
@@ -306,11 +307,14 @@ class NavalCog(commands.Cog, name="Naval"):
         combatant: str | None = None,
         preset: str | None = None,
         count: option("crew") = 1,
+        name: str | None = None,
     ) -> None:
         if combatant:
             await self._act(interaction, "aboard", combatant, f"area={area} ship={ship}")
         elif preset:
-            detail = f"preset={preset} count={count} area={area} ship={ship}"
+            named = f" name={name}" if name and name.strip() else ""
+            # ``ship`` last: a ship's name may hold spaces and runs to the end of the detail
+            detail = f"preset={preset} count={count} area={area}{named} ship={ship}"
             await self._act(interaction, "crew", None, detail)
         else:
             raise CombatError("naval.combatant_or_preset")
@@ -395,6 +399,39 @@ class NavalCog(commands.Cog, name="Naval"):
         await self._act(interaction, "board", combatant, f"area={area} ship={ship}")
 
     @naval.command(
+        name=text("walk", "cmd.naval.walk"),
+        description=text(
+            "Move to the next area of your own ship (move action)", "cmd.naval.walk.desc"
+        ),
+    )
+    @app_commands.describe(
+        area=text("The area to go to (1 = bow)", "cmd.naval.walk_area"),
+        combatant=text("Who moves (default: yours)", "cmd.gc.combatant"),
+    )
+    @options("area", "combatant")
+    async def walk(
+        self, interaction: discord.Interaction, area: option("area"), combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "walk", combatant, f"area={area}")
+
+    @naval.command(
+        name=text("cover", "cmd.naval.cover_command"),
+        description=text(
+            "Cover someone of your side at your position (free action)",
+            "cmd.naval.cover_command.desc",
+        ),
+    )
+    @app_commands.describe(
+        target=text("Whom to cover: someone else of your side at your position", "cmd.naval.cover"),
+        combatant=text("Who covers (default: yours)", "cmd.gc.combatant"),
+    )
+    @options("target", "combatant")
+    async def cover(
+        self, interaction: discord.Interaction, target: str, combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "cover", combatant, f"target={target}")
+
+    @naval.command(
         name=text("attack", "cmd.naval.attack"),
         description=text("Attack a combatant or a ship (major action)", "cmd.naval.attack.desc"),
     )
@@ -403,18 +440,26 @@ class NavalCog(commands.Cog, name="Naval"):
         hit=text("Hit check, e.g. 2D6+12 (default: the weapon's)", "cmd.naval.hit"),
         damage=text("Damage, e.g. 2D6+70 (default: the weapon's)", "cmd.naval.damage"),
         style=text("melee, ranged or magic", "cmd.naval.style"),
-        reach=text("Farthest range in positions (range 0 always counts)", "cmd.naval.reach"),
+        reach=text(
+            "Range in positions: 3, or 2-3 for a nearest range (range 0 always counts)",
+            "cmd.naval.reach",
+        ),
+        contact=text(
+            "The skill needs contact: the target must be on your ship, range 1 at most",
+            "cmd.naval.contact",
+        ),
         area=text("Area attack: everyone at the target's position", "cmd.naval.area_attack"),
-        ships=text("The area attack also hits the ships there", "cmd.naval.ships"),
-        cover=text("Who covers the target (takes the damage)", "cmd.naval.cover"),
+        ships=text(
+            "Which ships there it also hits: yes (all), enemy, own, or names with commas",
+            "cmd.naval.ships",
+        ),
         protect=text("Damage taken off by a protection skill", "cmd.naval.protect"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
     )
     @app_commands.choices(style=[app_commands.Choice(name=text(s, f"style.{s}"), value=s)
                                  for s in STYLES])  # fmt: skip
-    @options(
-        "target", "hit", "damage", "style", "reach", "area", "ships", "cover", "protect", "attacker"
-    )
+    @options("target", "hit", "damage", "style", "reach", "contact", "area", "ships", "protect",
+             "attacker")  # fmt: skip
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -422,16 +467,18 @@ class NavalCog(commands.Cog, name="Naval"):
         hit: str | None = None,
         damage: str | None = None,
         style: str | None = None,
-        reach: option("reach") | None = None,
+        reach: str | None = None,
+        contact: bool = False,
         area: bool = False,
-        ships: bool = False,
-        cover: str | None = None,
+        ships: str | None = None,
         protect: option("protect") | None = None,
         attacker: str | None = None,
     ) -> None:
-        given = {"hit": hit, "damage": damage, "style": style, "reach": reach,
-                 "area": "yes" if area else None, "ships": "yes" if ships else None,
-                 "cover": cover, "protect": protect}  # fmt: skip
+        given = {"hit": hit, "damage": damage, "style": style,
+                 "reach": "".join(reach.split()) if reach else None,
+                 "contact": "yes" if contact else None, "area": "yes" if area else None,
+                 "ships": ",".join(p.strip() for p in ships.split(",")) if ships else None,
+                 "protect": protect}  # fmt: skip
         detail = " ".join(f"{k}={v}" for k, v in given.items() if v is not None)
         await self._act(interaction, "attack", attacker, f"{detail} target={target}")
 
@@ -443,7 +490,10 @@ class NavalCog(commands.Cog, name="Naval"):
         ship=text("Which ship", "cmd.naval.ship_choice"),
         skill=text("砲撃, 速力上昇 or 修繕", "cmd.naval.skill_name"),
         at=text("砲撃: where it lands (a combatant or a ship)", "cmd.naval.at"),
-        ships=text("The area attack also hits the ships there", "cmd.naval.ships"),
+        ships=text(
+            "Which ships there it also hits: yes (all), enemy, own, or names with commas",
+            "cmd.naval.ships",
+        ),
         combatant=text("Who uses it (default: yours)", "cmd.gc.combatant"),
     )
     @options("ship", "skill", "at", "ships", "combatant")
@@ -453,10 +503,11 @@ class NavalCog(commands.Cog, name="Naval"):
         ship: str,
         skill: str,
         at: str | None = None,
-        ships: bool = False,
+        ships: str | None = None,
         combatant: str | None = None,
     ) -> None:
-        detail = f"skill={skill}" + (f" at={at} ships={'yes' if ships else 'no'}" if at else "")
+        chosen = ",".join(p.strip() for p in ships.split(",")) if ships else "no"
+        detail = f"skill={skill}" + (f" at={at} ships={chosen}" if at else "")
         await self._act(interaction, "ship_skill", combatant, f"{detail} ship={ship}")
 
     @naval.command(
@@ -495,12 +546,12 @@ class NavalCog(commands.Cog, name="Naval"):
                 interaction, legend, file=picture, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    for command in (crew, set_, licence, move, board, skill):
+    for command in (crew, set_, licence, move, board, skill, walk, cover):
         command.autocomplete("combatant")(_combatants)
+    cover.autocomplete("target")(_combatants)
     for command in (ship_edit, ship_remove, ship_damage, crew, board, skill):
         command.autocomplete("ship")(_ships)
     attack.autocomplete("target")(_combatants)
-    attack.autocomplete("cover")(_combatants)
     attack.autocomplete("attacker")(_combatants)
     skill.autocomplete("at")(_combatants)
     skill.autocomplete("skill")(_skills)

@@ -132,17 +132,18 @@ async def test_ship_skills_cost_morale_and_need_the_user_aboard(world: World, di
     await fleet(world)
     await world.bob.slash(world.channel, "combat add", name="Swimmer", side="pc", action_value=1)
     await to_heros_turn(world, dice)
+    await world.gm.slash(world.channel, "naval ship edit", ship=CAPTAIN, hp=2000)
     short = await world.alice.slash(world.channel, "naval skill", ship=CAPTAIN, skill="修繕")
     assert short.ephemeral and "修繕 needs 3 morale; the side has 0." in short.response.content
     dice.load(3, 4)
     await world.alice.slash(world.channel, "naval attack", target=PATROL, hit="2D6", damage="1")
     dice.load(*[6] * 5)
     fired = await world.alice.slash(world.channel, "naval skill", ship=CAPTAIN, skill="砲撃",
-                                    at=PATROL, ships=True)  # fmt: skip
+                                    at=PATROL, ships="yes")  # fmt: skip
     assert "(5D6) ＞ 30[6,6,6,6,6] ＞ 30" in lines(fired)
     assert "柾良式巡視船に30点のダメージ（HP 269）。" in lines(fired)
     away = await world.bob.slash(world.channel, "naval skill", ship=CAPTAIN, skill="砲撃",
-                                 combatant="Swimmer")  # fmt: skip
+                                 at=PATROL, combatant="Swimmer")  # fmt: skip
     assert away.ephemeral and "not aboard" in away.response.content
     assert len(world.env.errors) == 2
 

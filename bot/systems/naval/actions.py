@@ -113,12 +113,10 @@ def ship_skill(
     skill = found.get("skill", "")
     before = ship.stats.hp or 0
     targets: list[Combatant] = []
-    if skill == "砲撃" and skill in battlefield.ship_data(ship)["skills"]:
-        if not found.get("at"):
-            raise CombatError("naval.bombard_needs_target", skill=skill)
+    if skill == "砲撃" and found.get("at"):
         spot = _ship_or_combatant(enc, c, found["at"])
         targets = attack.at_position(enc, spot, found.get("ships", ""), c.side)
-    events, damage = battlefield.use_ship_skill(enc, c, ship, skill)
+    events, damage = battlefield.use_ship_skill(enc, c, ship, skill, aimed=bool(found.get("at")))
     events.append(SkillUsed(c.id, skill, "ship"))
     if damage:  # 砲撃: (morale spent × 5)D, ranged physical area damage
         result = roll(damage, system="DiceBot", dice=dice, strict=True)

@@ -264,11 +264,12 @@ REPAIR_HP, SPEED_UP_CLEANUPS = 200, 2
 
 
 def use_ship_skill(
-    enc: Encounter, c: Combatant, ship: Combatant, skill: str
+    enc: Encounter, c: Combatant, ship: Combatant, skill: str, *, aimed: bool = True
 ) -> tuple[list[Event], str | None]:
     """A ship skill: by a combatant of the ship's side standing aboard, in its own Main process,
     paid in morale; flooding stops ships at half HP or less. Returns the events and, for
-    [砲撃], the area damage to roll: (morale spent × 5)D."""
+    [砲撃], the area damage to roll: (morale spent × 5)D. A 砲撃 not ``aimed`` anywhere and a
+    修繕 of a ship at full HP are refused before any morale is spent."""
     data = ship_data(ship)
     if skill not in data["skills"]:
         raise CombatError("naval.no_such_skill", ship=ship.name, skill=skill)
@@ -285,6 +286,8 @@ def use_ship_skill(
         and (ship.stats.hp * 2 <= ship.stats.max_hp)
     ):
         raise CombatError("naval.flooded", ship=ship.name)
+    if skill == "砲撃" and not aimed:
+        raise CombatError("naval.bombard_needs_target", skill=skill)
     if skill == "修繕" and ship.stats.max_hp and (ship.stats.hp or 0) >= ship.stats.max_hp:
         raise CombatError("naval.full_hp", ship=ship.name)  # refused before morale is spent
     have = morale(enc, ship.side)

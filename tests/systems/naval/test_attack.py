@@ -12,8 +12,8 @@ import pytest
 from bot.combat.errors import CombatError
 from bot.combat.events import (
     AttackResolved,
-    CoverTaken,
     CombatantDown,
+    CoverTaken,
     Damaged,
     MoraleChanged,
     Rolled,
@@ -110,7 +110,7 @@ def test_a_ship_can_be_covered_by_someone_at_its_position() -> None:
 
 
 def test_cover_is_declared_by_the_one_who_covers_not_the_attacker() -> None:
-    enc, hero, guard = battle()
+    enc, hero, _ = battle()
     with pytest.raises(CombatError) as error:  # the attacker cannot make the guard take it
         run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40 cover=柾良海軍巡視兵")
     assert error.value.code == "naval.cover_is_the_coverers"
