@@ -232,3 +232,41 @@ def test_every_ship_of_a_crowded_sea_is_pictured_and_in_the_legend() -> None:
     _, legend = battlefield_file(enc, focus=[84])
     assert "⚓ Z Ship 25" in legend and "⚓ AD Ship 29" in legend
     assert legend.splitlines()[1].startswith("🖼")  # the picture is a window: it says which
+
+
+async def test_a_gm_typo_that_sinks_the_flagship_is_undone_and_the_fight_goes_on(
+    world: World, dice: Dice
+) -> None:
+    await fleet(world)
+    await to_heros_turn(world, dice)
+    typo = await world.gm.slash(world.channel, "naval ship damage", ship=PATROL, amount=3000)
+    assert "戦闘終了" in lines(typo)
+    undone = await world.gm.slash(world.channel, "combat undo")
+    assert not undone.ephemeral and "取り消しました" in lines(undone)
+    status = await world.gm.slash(world.channel, "combat status")
+    assert "柾良式巡視船 (NPC) HP 300/300" in status.response.embeds[0].description
+    hit = await world.gm.slash(world.channel, "naval ship damage", ship=PATROL, amount=30)
+    assert "柾良式巡視船に30点のダメージ（HP 270）。" in lines(hit)
+
+
+async def test_crew_takes_a_name_cover_and_walk_are_the_players_own(
+    world: World, dice: Dice
+) -> None:
+    await fleet(world)
+    named = await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=2,
+                                 preset="柾良海軍巡視兵", name="Bosun Kai", count=1)  # fmt: skip
+    assert "Bosun Kai" in lines(named)
+    second = await world.gm.slash(world.channel, "naval crew", ship=PATROL, preset="柾良海軍巡視兵")
+    assert "柾良海軍巡視兵 2" in lines(second)  # numbered, not refused
+    await to_heros_turn(world, dice)
+    covered = await world.alice.slash(world.channel, "naval cover", target=CAPTAIN)
+    assert "Heroはオールマイト・キャプテン号をカバーする構え" in lines(covered)
+    from bot.cogs.naval import NavalCog
+
+    # The attacker cannot name a coverer: /naval attack has no such option.
+    assert "cover" not in {p.name for p in NavalCog.attack.parameters}
+    walked = await world.alice.slash(world.channel, "naval walk", area=1)
+    assert "Heroはオールマイト・キャプテン号のエリア1へ移動した。" in lines(walked)
+    steer = await world.alice.slash(world.channel, "naval move", direction="forward")
+    assert steer.ephemeral and "not at a helm" in steer.response.content
+    assert len(world.env.errors) == 1
