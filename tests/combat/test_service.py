@@ -264,7 +264,10 @@ async def test_undo_reopens_an_encounter_that_ended_within_the_window(database: 
     like any change: the encounter is active again, as it was; past the window it stays ended."""
     service = EncounterService(database, ruleset, dice(3))
     await service.start(CHANNEL, GUILD, GM, "naval")
-    for preset, side, position in (("柾良式巡視船", "npc", 3), ("オールマイト・キャプテン号", "pc", 0)):
+    for preset, side, position in (
+        ("柾良式巡視船", "npc", 3),
+        ("オールマイト・キャプテン号", "pc", 0),
+    ):
         detail = f"preset={preset} side={side} position={position} flagship=yes"
         await service.act(CHANNEL, GM, "place_ship", None, detail)
     await service.add(CHANNEL, GM, "Guard", side=Side.NPC, stats=Stats(hp=90))
