@@ -221,7 +221,7 @@ async def test_a_crowded_battlefield_keeps_its_picture_and_its_whole_legend(worl
 
 def test_every_ship_of_a_crowded_sea_is_pictured_and_in_the_legend() -> None:
     """More ships than letters: A … Z, then AA …, none left out of the legend."""
-    from bot.cogs.naval import battlefield_file
+    from bot.cogs.naval_picture import battlefield_file
     from bot.combat.model import Side
     from bot.systems.naval.battlefield import PRESETS, place_ship
     from tests.combat.helpers import encounter
