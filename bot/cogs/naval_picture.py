@@ -65,14 +65,15 @@ def battlefield_file(
                             ship=ship.name if ship else "—",
                             area=int(c.extra.get("area", 0)) + 1, hp=hp,
                             out=" ✖" if c.out else ""))  # fmt: skip
-    shown, drawn = battlefield_window(pictures, focus)
+    sailed = enc.data.get("sailed")
+    shown, drawn = battlefield_window(pictures, focus, sailed)
     missing = [p.letter for p in pictures if p not in drawn]
     if missing or len(shown) < len(extent(pictures)):
         note = t("naval.legend_window", low=shown[0], high=shown[-1],
                  letters=", ".join(missing) or "—")  # fmt: skip
         legend.insert(0, note)
     legend.insert(0, morale_line(enc))
-    png = render_battlefield(pictures, focus, sea_picture(enc))
+    png = render_battlefield(pictures, focus, sea_picture(enc), sailed)
     # The whole legend, however long: the outgoing layer spreads it over messages.
     return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
 

@@ -59,17 +59,20 @@ def header(draw: ImageDraw.ImageDraw, width: int, sea: SeaPicture) -> None:
     """Forward for each side, the wind, the event and morale, over the position numbers."""
     f, y = font(16), 20
     arrow(draw, MARGIN, y, 40, True, PC)
-    x = MARGIN + 48 + say(draw, (MARGIN + 48, y), sea.pc_forward, f, PC, "lm")
-    arrow(draw, x + 24, y, 40, False, NPC)
-    x += 24 + 48 + say(draw, (x + 72, y), sea.npc_forward, f, NPC, "lm")
+    x = MARGIN + 48
+    x += say(draw, (x, y), sea.pc_forward, f, PC, "lm") + 24
+    arrow(draw, x, y, 40, False, NPC)
+    x += 48
+    x += say(draw, (x, y), sea.npc_forward, f, NPC, "lm")
     if sea.wind:  # the wind blows against the PCs' forward (headwind) or with it (tailwind)
-        x += 36
+        x += 32
         blows_right = sea.wind == "tailwind"
         for dy in (-8, 0, 8):
             draw.arc((x, y + dy - 6, x + 36, y + dy + 6), 200, 340, fill=FAINT, width=2)
         arrow(draw, x, y + 14, 36, blows_right, FAINT)
         x += 44
     if sea.event[0]:
+        x += 24
         x += say(draw, (x, y), sea.event, f, INK, "lm", width - MARGIN - int(x) - 260) + 12
     say(draw, (width - MARGIN, y), sea.morale, f, INK, "rm")
 

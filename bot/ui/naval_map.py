@@ -56,6 +56,7 @@ class ShipPicture:
 
 
 Text = tuple[str, str]  # (in the post's language, in ASCII for a font without its letters)
+Span = tuple[int, int] | list[int]  # the lowest and highest position ships have covered
 
 
 @dataclass(frozen=True)
@@ -83,18 +84,21 @@ def _spans(ship: ShipPicture) -> range:
     return range(ship.position, ship.position + ship.areas)
 
 
-def extent(ships: list[ShipPicture]) -> range:
-    """Every position from the nearest area to the farthest, and a spare one at each end."""
-    low = min((s.position for s in ships), default=0) - 1
-    high = max((s.position + s.areas - 1 for s in ships), default=0) + 1
-    return range(low, high + 1)
+def extent(ships: list[ShipPicture], sailed: Span | None = None) -> range:
+    """Every position from the nearest area to the farthest — and every position the ships
+    have covered this fight (``sailed``), so the frame never shrinks back — with a spare one
+    at each end."""
+    lows = [s.position for s in ships] + ([sailed[0]] if sailed else [])
+    highs = [s.position + s.areas - 1 for s in ships] + ([sailed[1]] if sailed else [])
+    return range(min(lows, default=0) - 1, max(highs, default=0) + 2)
 
 
-def frame(ships: list[ShipPicture], focus: Sequence[int] = ()) -> range:
+def frame(ships: list[ShipPicture], focus: Sequence[int] = (), sailed: Span | None = None) -> range:
     """The positions the picture shows: the ``extent`` in a frame snapped to ``SNAP`` and at
-    least ``MIN_COLUMNS`` wide (so small moves leave it as it was); on a sea wider than
-    ``COLUMNS``, a window holding the focus positions (the action) and the most ship areas."""
-    whole = extent(ships)
+    least ``MIN_COLUMNS`` wide; as the extent only grows, successive pictures line up. On a
+    sea wider than ``COLUMNS``, a window holding the focus positions (the action) and the
+    most ship areas."""
+    whole = extent(ships, sailed)
     if len(whole) > COLUMNS:
         areas = [p for s in ships for p in _spans(s)]
         return window(whole.start, whole.stop - 1, COLUMNS, focus, areas)
@@ -106,11 +110,11 @@ def frame(ships: list[ShipPicture], focus: Sequence[int] = ()) -> range:
 
 
 def battlefield_window(
-    ships: list[ShipPicture], focus: Sequence[int] = ()
+    ships: list[ShipPicture], focus: Sequence[int] = (), sailed: Span | None = None
 ) -> tuple[range, list[ShipPicture]]:
     """The positions the picture shows (``frame``) and the ships drawn there, one lane each:
     those in the frame, the ones at the focus first when there are more than ``LANES``."""
-    shown = frame(ships, focus)
+    shown = frame(ships, focus, sailed)
     seen = [s for s in ships if any(p in shown for p in _spans(s))]
     middle = (shown.start + shown.stop - 1) / 2
     wanted = sorted(seen, key=lambda s: (not any(p in focus for p in _spans(s)),
@@ -120,11 +124,14 @@ def battlefield_window(
 
 
 def render_battlefield(
-    ships: list[ShipPicture], focus: Sequence[int] = (), sea: SeaPicture | None = None
+    ships: list[ShipPicture],
+    focus: Sequence[int] = (),
+    sea: SeaPicture | None = None,
+    sailed: Span | None = None,
 ) -> bytes:
     """PNG bytes of the ``battlefield_window``: at least ``MIN_WIDTH`` and at most
     ``MAX_WIDTH`` × ``MAX_HEIGHT``."""
-    shown, drawn = battlefield_window(ships, focus)
+    shown, drawn = battlefield_window(ships, focus, sailed)
     columns, lanes = len(shown), max(1, len(drawn))
     size = (MARGIN * 2 + columns * CELL_W, TOP + MARGIN + lanes * LANE_H)
     image = Image.new("RGB", size, naval_draw.SEA)

@@ -154,3 +154,13 @@ def test_without_a_cjk_font_a_japanese_name_is_left_to_the_legend(
         assert named.tobytes() == blank.tobytes()
     finally:
         fonts.font.cache_clear()
+
+
+def test_the_frame_keeps_every_position_the_ships_have_sailed() -> None:
+    """The ships went as far as 8 and have come back: the frame still holds 8, so this picture
+    lines up with the ones before it."""
+    back = [ShipPicture("A", 0, 3, 1, True, 10, 10), ShipPicture("B", 3, 1, 0, False, 5, 5)]
+    assert frame(back, sailed=(0, 8)).stop - 1 >= 9 and frame(back).stop - 1 < 9
+    assert picture(*back).width < Image.open(
+        io.BytesIO(render_battlefield(back, sailed=(0, 8)))
+    ).width

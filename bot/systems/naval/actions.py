@@ -12,7 +12,7 @@ from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
 from bot.systems.base import key_values, yes
 from bot.systems.fields import read
-from bot.systems.naval import attack, battlefield
+from bot.systems.naval import battlefield, reach, ship_skills
 from bot.systems.naval.battlefield import PRESETS, ShipSpec
 
 LICENCES = ("none", "driving", "ship")
@@ -115,8 +115,8 @@ def ship_skill(
     targets: list[Combatant] = []
     if skill == "砲撃" and found.get("at"):
         spot = _ship_or_combatant(enc, c, found["at"])
-        targets = attack.at_position(enc, spot, found.get("ships", ""), c.side)
-    events, damage = battlefield.use_ship_skill(enc, c, ship, skill, aimed=bool(found.get("at")))
+        targets = reach.at_position(enc, spot, found.get("ships", ""), c.side)
+    events, damage = ship_skills.use_ship_skill(enc, c, ship, skill, aimed=bool(found.get("at")))
     events.append(SkillUsed(c.id, skill, "ship"))
     if damage:  # 砲撃: (morale spent × 5)D, ranged physical area damage
         result = roll(damage, system="DiceBot", dice=dice, strict=True)
@@ -138,7 +138,7 @@ def _ship_or_combatant(enc: Encounter, c: Combatant, name: str) -> int:
     if target.out:
         raise CombatError("naval.target_out", name=target.name)
     if target.kind is Kind.SHIP:
-        return attack.nearest_area(enc, c, target)
+        return reach.nearest_area(enc, c, target)
     where = battlefield.position_of(enc, target)
     if where is None:
         raise CombatError("naval.not_placed", name=target.name)
@@ -154,6 +154,7 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     if "position" in found:
         battlefield.check_on_field(ship.name, _int(found, "position"), int(data["areas"]))
         data["position"] = _int(found, "position")
+        battlefield.sailed(enc, ship)
         events.append(ShipMoved(ship.id, data["position"]))
     if yes(found.get("flagship")):
         battlefield.set_flagship(enc, ship)

@@ -17,13 +17,11 @@ from bot.combat.events import CoverDeclared, Event
 from bot.combat.model import Combatant, Encounter, Kind
 from bot.dice import DieSource
 from bot.systems.base import key_values
-from bot.systems.naval import battlefield
+from bot.systems.naval import battlefield, reach
 
 
 def _gap(enc: Encounter, a: Combatant, b: Combatant) -> int | None:
-    from bot.systems.naval.attack import distance  # attack imports this module
-
-    return distance(enc, a, b)
+    return reach.distance(enc, a, b)
 
 
 def declare(

@@ -22,7 +22,7 @@ from bot.combat.model import Combatant, Encounter, Kind, Phase, Prompt, Side
 from bot.combat.rules import Special, Verdict
 from bot.dice import DieSource, roll
 from bot.systems.grancrest.flow import ActedFlow
-from bot.systems.naval import actions, attack, battlefield, cover, steering
+from bot.systems.naval import actions, attack, battlefield, cover, ship_skills, steering
 from bot.systems.naval.events import EVENTS, TABLE_COMMAND, EventKind
 
 EVENT = "naval_event"  # the round's event roll, the picked PC's (or the GM's) to make
@@ -66,7 +66,7 @@ class NavalRules(ActedFlow):
             prompts.open_prompt(enc, EVENT, roller.id if roller else None, "phase")
             return [*warnings, NavalEventRequested(roller.id if roller else None)]
         if enc.phase is Phase.CLEANUP:
-            battlefield.cleanup(enc)
+            ship_skills.cleanup(enc)
         return super().enter(enc, dice)
 
     def _roll_event(self, enc: Encounter, dice: DieSource | None) -> list[Event]:

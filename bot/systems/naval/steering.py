@@ -18,7 +18,7 @@ from bot.combat.model import Action, Combatant, Encounter, Side
 from bot.dice import DieSource
 from bot.systems.base import key_values
 from bot.systems.fields import read
-from bot.systems.naval import battlefield
+from bot.systems.naval import battlefield, ship_skills
 from bot.systems.naval.battlefield import ECONOMY
 
 # Wind: which way each side may not move this round.
@@ -72,7 +72,7 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     if WIND.get(battlefield.event_kind(enc) or "", {}).get(ship.side) == direction:
         raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
     sign = 1 if ship.side is Side.PC else -1
-    steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
+    steps = times * ship_skills.move_steps(ship) * (sign if direction == "forward" else -sign)
     events = battlefield.shift(enc, ship, steps)  # refused first when the ship is aground
     ECONOMY.spend(enc, c, *spend)
     if spend == [Action.MOVE] and c.extra.get("licence") == "ship":

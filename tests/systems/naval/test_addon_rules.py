@@ -263,3 +263,11 @@ def test_a_second_single_patrol_guard_gets_a_numbered_name() -> None:
     ]  # fmt: skip
     run(enc, "crew", None, f"preset=柾良海軍巡視兵 ship={PATROL} name=Lookout")
     assert enc.find("Lookout").aboard == enc.find(PATROL).id  # type: ignore[union-attr]
+
+
+def test_the_sea_remembers_every_position_ships_have_covered_for_the_picture() -> None:
+    enc, hero, _ = battle("ship")
+    assert enc.data["sailed"] == [0, 3]
+    run(enc, "steer", hero, "back")
+    run(enc, "ship_edit", None, f"position=6 ship={PATROL}")
+    assert enc.data["sailed"] == [-1, 6]

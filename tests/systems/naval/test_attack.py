@@ -21,7 +21,8 @@ from bot.combat.events import (
 )
 from bot.combat.model import Action, Side
 from bot.systems.naval.attack import CREW_PRESETS, adjusted, rough_seas_penalty, wind_dice
-from bot.systems.naval.battlefield import cleanup, move_steps, ship_data
+from bot.systems.naval.battlefield import ship_data
+from bot.systems.naval.ship_skills import cleanup, move_steps
 from tests.conftest import FixedDice
 from tests.systems.naval.helpers import battle, run
 

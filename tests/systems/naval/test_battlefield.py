@@ -16,7 +16,6 @@ from bot.systems.naval.battlefield import (
     at_helm,
     board,
     damage_ship,
-    move_steps,
     place_ship,
     position_of,
     put_aboard,
@@ -24,8 +23,8 @@ from bot.systems.naval.battlefield import (
     shift,
     ship_attacked,
     ship_data,
-    use_ship_skill,
 )
+from bot.systems.naval.ship_skills import move_steps, use_ship_skill
 from tests.combat.helpers import add, encounter
 from tests.conftest import FixedDice
 from tests.systems.naval.helpers import run
