@@ -161,6 +161,6 @@ def test_the_frame_keeps_every_position_the_ships_have_sailed() -> None:
     lines up with the ones before it."""
     back = [ShipPicture("A", 0, 3, 1, True, 10, 10), ShipPicture("B", 3, 1, 0, False, 5, 5)]
     assert frame(back, sailed=(0, 8)).stop - 1 >= 9 and frame(back).stop - 1 < 9
-    assert picture(*back).width < Image.open(
-        io.BytesIO(render_battlefield(back, sailed=(0, 8)))
-    ).width
+    assert (
+        picture(*back).width < Image.open(io.BytesIO(render_battlefield(back, sailed=(0, 8)))).width
+    )
