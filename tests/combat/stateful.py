@@ -145,6 +145,9 @@ class EncounterMachine(RuleBasedStateMachine):
         self.check_rights(before, outcome.events, caller)
         self.check_acting(before, outcome.events)
         visible = [c.name for c in outcome.encounter.combatants if not c.hidden]
+        # A visible combatant this step removed is named in its post ("Orc 2 leaves") too.
+        visible += [c.name for c in before.combatants
+                    if not c.hidden and outcome.encounter.combatant(c.id) is None]  # fmt: skip
         post = without(visible, text_of(outcome))
         for name in self.hidden_after(before, outcome.encounter):
             assert not named(name, post), f"hidden {name} named in a public post: {post}"
