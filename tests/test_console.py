@@ -189,15 +189,24 @@ def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
 
 def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: Path) -> None:
     """docs/tutorials/naval-flagship-battle.txt: the seed's two ships; morale from attacks on the
-    patrol boat, a fierce-battle event doubling it, and a bombardment that sinks the flagship."""
+    patrol boat, a ship licence's two positions (Move, then the Minor after the attack), cover
+    declared by the coverer, a fierce-battle event doubling morale, and a bombardment of the
+    enemy ships that sinks the flagship."""
     script = ROOT / "docs" / "tutorials" / "naval-flagship-battle.txt"
     fixed = [3, 4, 4, 4, *[6] * 10, 5, 5, 6, 6, 3, 3, 2, 3, 1, 2, 5, 6, 4, 4, 4, 4, *[6] * 10]
     dice = ",".join(map(str, [*fixed, *[2] * 25]))
     out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
     assert "海戦イベント（7）：平穏な海" in out
-    assert "オールマイト・キャプテン号は位置1へ移動した。" in out
-    assert "⚓ B 柾良式巡視船（敵側） ⚑ HP 190/300・位置 4・操縦桿 エリア1" in out  # the picture
-    assert "柾良式巡視船に42点のダメージ（HP 148）。" in out  # reach 3 covers 2 positions
+    first, second = (
+        "オールマイト・キャプテン号は位置1へ移動した。",
+        "オールマイト・キャプテン号は位置2へ移動した。",
+    )
+    damage = "柾良式巡視船に42点のダメージ（HP 148）。"  # reach 3 covers 3 positions
+    assert out.index(first) < out.index(damage) < out.index(second)  # Move, Major, then Minor
+    assert "⚓ B 柾良式巡視船（敵側） ⚑ HP 190/300・位置 5・操縦桿 エリア1" in out  # the picture
+    assert "Captainはオールマイト・キャプテン号をカバーする構え" in out  # her own declaration
+    assert "Captainがオールマイト・キャプテン号をカバーし、攻撃を引き受けた。" in out
+    assert "Captainに75点のダメージ（HP 45）。" in out  # the shot at the ship, taken by her
     assert "敵側の士気：1。" in out  # the patrol guard shot the PCs' ship
     assert "Gunnerは柾良海軍巡視兵 2の攻撃を回避：15 対 15" in out  # a tie goes to the dodger
     assert "海戦イベント（8）：激戦" in out and "PC側の士気：4。" in out

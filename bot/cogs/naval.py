@@ -4,8 +4,6 @@ action of the naval rule set; the picture is drawn from the encounter after a sh
 
 from __future__ import annotations
 
-import io
-import string
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -15,97 +13,19 @@ from discord.ext import commands
 
 from bot.cogs.common import on_encounter_button, option, post_locale, rule_set_action, send
 from bot.cogs.encounter import matches
+from bot.cogs.naval_picture import battlefield_file, focus_of
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
-from bot.combat.model import Encounter, Kind, Side
+from bot.combat.model import Encounter
 from bot.combat.service import Outcome
-from bot.i18n import t, use_locale
+from bot.i18n import use_locale
 from bot.i18n.translator import options, text
 from bot.systems.naval.actions import LICENCES
 from bot.systems.naval.attack import CREW_PRESETS, STYLES
 from bot.systems.naval.battlefield import PRESETS, ship_data, ships
-from bot.ui.naval_map import ShipPicture, battlefield_window, extent, render_battlefield
-from bot.ui.render import morale_line
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
-
-
-def battlefield_file(
-    enc: Encounter, *, for_gm: bool = False, focus: Sequence[int] = ()
-) -> tuple[discord.File, str]:
-    """The battlefield picture (a window around the ``focus`` positions on a wide or crowded
-    sea) and its legend of every ship and crew (hidden NPCs left off for players)."""
-    pictures, legend = [], []
-    numbers = {}
-    people = [c for c in sorted(enc.combatants, key=lambda c: c.seq) if c.kind is Kind.CHARACTER]
-    for c in people:
-        if c.aboard is not None and (for_gm or not c.hidden):
-            numbers[c.id] = len(numbers) + 1
-    for index, ship in enumerate(ships(enc)):
-        letter = ship_letter(index)
-        data = ship.extra.get("ship")
-        if data is None:
-            continue
-        crew = [
-            (numbers[c.id], int(c.extra.get("area", 0)), c.side is Side.PC)
-            for c in people
-            if c.aboard == ship.id and c.id in numbers and not c.out
-        ]
-        hp, top = ship.stats.hp or 0, ship.stats.max_hp or ship.stats.hp or 0
-        pictures.append(ShipPicture(letter, int(data["position"]), int(data["areas"]),
-                                    int(data["helm"]), ship.side is Side.PC, hp, top,
-                                    bool(data.get("flagship")), ship.out, crew))  # fmt: skip
-        first, last = int(data["position"]), int(data["position"]) + int(data["areas"]) - 1
-        legend.append(t("naval.legend_ship", letter=letter, name=ship.name,
-                        side=t(f"side.{ship.side.value}"), hp=hp, max_hp=top,
-                        positions=f"{first}–{last}" if last > first else str(first),
-                        helm=int(data["helm"]) + 1,
-                        flag=" ⚑" if data.get("flagship") else "",
-                        sunk=" ✖" if ship.out else ""))  # fmt: skip
-    for c in people:
-        if c.id in numbers:
-            ship = enc.combatant(c.aboard) if c.aboard is not None else None
-            hp = f" HP {c.stats.hp}" if c.stats.hp is not None else ""
-            legend.append(t("naval.legend_crew", number=numbers[c.id], name=c.name,
-                            ship=ship.name if ship else "—",
-                            area=int(c.extra.get("area", 0)) + 1, hp=hp,
-                            out=" ✖" if c.out else ""))  # fmt: skip
-    shown, drawn = battlefield_window(pictures, focus)
-    missing = [p.letter for p in pictures if p not in drawn]
-    if missing or len(shown) < len(extent(pictures)):
-        note = t("naval.legend_window", low=shown[0], high=shown[-1],
-                 letters=", ".join(missing) or "—")  # fmt: skip
-        legend.insert(0, note)
-    legend.insert(0, morale_line(enc))
-    png = render_battlefield(pictures, focus)
-    # The whole legend, however long: the outgoing layer spreads it over messages.
-    return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
-
-
-def ship_letter(index: int) -> str:
-    """A, B … Z, then AA, AB …: every ship of a crowded sea gets its own letter."""
-    letters = string.ascii_uppercase
-    return (
-        letters[index]
-        if index < len(letters)
-        else ship_letter(index // 26 - 1) + letters[index % 26]
-    )
-
-
-def focus_of(enc: Encounter, ship_ids: Sequence[int]) -> list[int]:
-    """The positions of these ships (else of the acting combatant's ship): where the action
-    is, for the picture's window."""
-    actor = enc.combatant(enc.actor) if enc.actor is not None else None
-    if not ship_ids and actor is not None and actor.aboard is not None:
-        ship_ids = [actor.aboard]
-    focus = []
-    for ship_id in ship_ids:
-        ship = enc.combatant(ship_id)
-        if ship is not None and "ship" in ship.extra:
-            first = int(ship.extra["ship"]["position"])
-            focus += range(first, first + int(ship.extra["ship"]["areas"]))
-    return focus
 
 
 class NavalCog(commands.Cog, name="Naval"):
@@ -296,8 +216,9 @@ class NavalCog(commands.Cog, name="Naval"):
         combatant=text("A combatant already in the encounter", "cmd.naval.crew_combatant"),
         preset=text("Or an NPC from the rules, e.g. 柾良海軍巡視兵", "cmd.naval.crew_preset"),
         count=text("How many copies of the NPC", "cmd.combat.add.count"),
+        name=text("Name of the added NPC (default: the preset's)", "cmd.naval.crew_name"),
     )
-    @options("ship", "area", "combatant", "preset", "count")
+    @options("ship", "area", "combatant", "preset", "count", "name")
     async def crew(
         self,
         interaction: discord.Interaction,
@@ -306,11 +227,14 @@ class NavalCog(commands.Cog, name="Naval"):
         combatant: str | None = None,
         preset: str | None = None,
         count: option("crew") = 1,
+        name: str | None = None,
     ) -> None:
         if combatant:
             await self._act(interaction, "aboard", combatant, f"area={area} ship={ship}")
         elif preset:
-            detail = f"preset={preset} count={count} area={area} ship={ship}"
+            named = f" name={name}" if name and name.strip() else ""
+            # ``ship`` last: a ship's name may hold spaces and runs to the end of the detail
+            detail = f"preset={preset} count={count} area={area}{named} ship={ship}"
             await self._act(interaction, "crew", None, detail)
         else:
             raise CombatError("naval.combatant_or_preset")
@@ -395,6 +319,39 @@ class NavalCog(commands.Cog, name="Naval"):
         await self._act(interaction, "board", combatant, f"area={area} ship={ship}")
 
     @naval.command(
+        name=text("walk", "cmd.naval.walk"),
+        description=text(
+            "Move to the next area of your own ship (move action)", "cmd.naval.walk.desc"
+        ),
+    )
+    @app_commands.describe(
+        area=text("The area to go to (1 = bow)", "cmd.naval.walk_area"),
+        combatant=text("Who moves (default: yours)", "cmd.gc.combatant"),
+    )
+    @options("area", "combatant")
+    async def walk(
+        self, interaction: discord.Interaction, area: option("area"), combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "walk", combatant, f"area={area}")
+
+    @naval.command(
+        name=text("cover", "cmd.naval.cover_command"),
+        description=text(
+            "Cover someone of your side at your position (free action)",
+            "cmd.naval.cover_command.desc",
+        ),
+    )
+    @app_commands.describe(
+        target=text("Whom to cover: someone else of your side at your position", "cmd.naval.cover"),
+        combatant=text("Who covers (default: yours)", "cmd.gc.combatant"),
+    )
+    @options("target", "combatant")
+    async def cover(
+        self, interaction: discord.Interaction, target: str, combatant: str | None = None
+    ) -> None:
+        await self._act(interaction, "cover", combatant, f"target={target}")
+
+    @naval.command(
         name=text("attack", "cmd.naval.attack"),
         description=text("Attack a combatant or a ship (major action)", "cmd.naval.attack.desc"),
     )
@@ -403,18 +360,26 @@ class NavalCog(commands.Cog, name="Naval"):
         hit=text("Hit check, e.g. 2D6+12 (default: the weapon's)", "cmd.naval.hit"),
         damage=text("Damage, e.g. 2D6+70 (default: the weapon's)", "cmd.naval.damage"),
         style=text("melee, ranged or magic", "cmd.naval.style"),
-        reach=text("Farthest range in positions (range 0 always counts)", "cmd.naval.reach"),
+        reach=text(
+            "Range in positions: 3, or 2-3 for a nearest range (range 0 always counts)",
+            "cmd.naval.reach",
+        ),
+        contact=text(
+            "The skill needs contact: the target must be on your ship, range 1 at most",
+            "cmd.naval.contact",
+        ),
         area=text("Area attack: everyone at the target's position", "cmd.naval.area_attack"),
-        ships=text("The area attack also hits the ships there", "cmd.naval.ships"),
-        cover=text("Who covers the target (takes the damage)", "cmd.naval.cover"),
+        ships=text(
+            "Which ships there it also hits: yes (all), enemy, own, or names with commas",
+            "cmd.naval.ships",
+        ),
         protect=text("Damage taken off by a protection skill", "cmd.naval.protect"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
     )
     @app_commands.choices(style=[app_commands.Choice(name=text(s, f"style.{s}"), value=s)
                                  for s in STYLES])  # fmt: skip
-    @options(
-        "target", "hit", "damage", "style", "reach", "area", "ships", "cover", "protect", "attacker"
-    )
+    @options("target", "hit", "damage", "style", "reach", "contact", "area", "ships", "protect",
+             "attacker")  # fmt: skip
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -422,16 +387,18 @@ class NavalCog(commands.Cog, name="Naval"):
         hit: str | None = None,
         damage: str | None = None,
         style: str | None = None,
-        reach: option("reach") | None = None,
+        reach: str | None = None,
+        contact: bool = False,
         area: bool = False,
-        ships: bool = False,
-        cover: str | None = None,
+        ships: str | None = None,
         protect: option("protect") | None = None,
         attacker: str | None = None,
     ) -> None:
-        given = {"hit": hit, "damage": damage, "style": style, "reach": reach,
-                 "area": "yes" if area else None, "ships": "yes" if ships else None,
-                 "cover": cover, "protect": protect}  # fmt: skip
+        given = {"hit": hit, "damage": damage, "style": style,
+                 "reach": "".join(reach.split()) if reach else None,
+                 "contact": "yes" if contact else None, "area": "yes" if area else None,
+                 "ships": ",".join(p.strip() for p in ships.split(",")) if ships else None,
+                 "protect": protect}  # fmt: skip
         detail = " ".join(f"{k}={v}" for k, v in given.items() if v is not None)
         await self._act(interaction, "attack", attacker, f"{detail} target={target}")
 
@@ -443,7 +410,10 @@ class NavalCog(commands.Cog, name="Naval"):
         ship=text("Which ship", "cmd.naval.ship_choice"),
         skill=text("砲撃, 速力上昇 or 修繕", "cmd.naval.skill_name"),
         at=text("砲撃: where it lands (a combatant or a ship)", "cmd.naval.at"),
-        ships=text("The area attack also hits the ships there", "cmd.naval.ships"),
+        ships=text(
+            "Which ships there it also hits: yes (all), enemy, own, or names with commas",
+            "cmd.naval.ships",
+        ),
         combatant=text("Who uses it (default: yours)", "cmd.gc.combatant"),
     )
     @options("ship", "skill", "at", "ships", "combatant")
@@ -453,10 +423,11 @@ class NavalCog(commands.Cog, name="Naval"):
         ship: str,
         skill: str,
         at: str | None = None,
-        ships: bool = False,
+        ships: str | None = None,
         combatant: str | None = None,
     ) -> None:
-        detail = f"skill={skill}" + (f" at={at} ships={'yes' if ships else 'no'}" if at else "")
+        chosen = ",".join(p.strip() for p in ships.split(",")) if ships else "no"
+        detail = f"skill={skill}" + (f" at={at} ships={chosen}" if at else "")
         await self._act(interaction, "ship_skill", combatant, f"{detail} ship={ship}")
 
     @naval.command(
@@ -495,12 +466,12 @@ class NavalCog(commands.Cog, name="Naval"):
                 interaction, legend, file=picture, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    for command in (crew, set_, licence, move, board, skill):
+    for command in (crew, set_, licence, move, board, skill, walk, cover):
         command.autocomplete("combatant")(_combatants)
+    cover.autocomplete("target")(_combatants)
     for command in (ship_edit, ship_remove, ship_damage, crew, board, skill):
         command.autocomplete("ship")(_ships)
     attack.autocomplete("target")(_combatants)
-    attack.autocomplete("cover")(_combatants)
     attack.autocomplete("attacker")(_combatants)
     skill.autocomplete("at")(_combatants)
     skill.autocomplete("skill")(_skills)

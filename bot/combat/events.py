@@ -293,9 +293,38 @@ class MoraleChanged(Event):
 
 
 @dataclass(frozen=True)
+class CrewMoved(Event):
+    """A combatant walked to another area of its own ship (its move action)."""
+
+    combatant_id: int
+    area: int
+
+
+@dataclass(frozen=True)
+class CoverDeclared(Event):
+    """The coverer will take the next hit on the target this round (naval cover)."""
+
+    combatant_id: int
+    target_id: int
+
+
+@dataclass(frozen=True)
+class CoverTaken(Event):
+    combatant_id: int
+    target_id: int
+
+
+@dataclass(frozen=True)
+class NoFlagship(Event):
+    """A side starts the fight with no flagship: it can lose only by being wiped out."""
+
+    side: str
+
+
+@dataclass(frozen=True)
 class SideDefeated(Event):
     side: str
-    reason: str  # "wiped_out" or "flagship_sunk"
+    reason: str  # "wiped_out", "flagship_sunk" or (naval, both sides at once) "draw"
     ends: bool = True  # the rule set ends the fight on it (else the GM decides)
 
 

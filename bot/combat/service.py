@@ -17,6 +17,7 @@ import asyncio
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Connection, select
@@ -38,17 +39,21 @@ from bot.store.encounters import (  # plain functions of a connection, run by Da
     append_log,
     insert_encounter,
     load_active,
+    load_last_ended,
     recent_log,
     save,
     set_tracker,
     tracker_message_of,
     tracker_of,
 )
-from bot.store.models import Character
+from bot.store.models import Character, now
 
 # Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
 OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp", "GURPS": "gurps"}
 UNDOABLE_DEPTH = 500  # how far back undo can walk
+# Undo reopens an encounter that ended this recently (a typo that sank a flagship, a hasty
+# /combat end); after that, the ended fight is history.
+REOPEN_WINDOW = timedelta(minutes=10)
 
 
 @dataclass
@@ -303,6 +308,8 @@ class EncounterService:
 
         def write(conn: Connection) -> Outcome:
             loaded = load_active(conn, channel_id, lock=True)
+            if loaded is None and change is None:  # undo: the fight that has just ended
+                loaded = load_last_ended(conn, channel_id, now() - REOPEN_WINDOW)
             if loaded is None:
                 raise CombatError("combat.no_encounter")
             enc = loaded.encounter
@@ -337,6 +344,8 @@ class EncounterService:
                 return await self.db.run(write, write=True)
             except VersionConflict:  # a lock wait is DatabaseBusy ("try again"), not this
                 raise StaleState() from None
+            except IntegrityError:  # a reopened fight met one started in the same instant
+                raise CombatError("combat.already_active") from None
 
     def _apply(
         self, enc: Encounter, change: Change, dice: DieSource, caller: Caller, gm: bool

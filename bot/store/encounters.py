@@ -9,6 +9,7 @@ Plain functions of a connection: ``Database.run`` gives them one, in one transac
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -57,8 +58,28 @@ def load_active(conn: Connection, channel_id: int, *, lock: bool) -> Loaded | No
     if lock and conn.dialect.name == "postgresql":
         statement = statement.with_for_update()
     row = (conn.execute(statement)).mappings().first()
-    if row is None:
+    return None if row is None else _load(conn, row)
+
+
+def load_last_ended(conn: Connection, channel_id: int, since: datetime) -> Loaded | None:
+    """The channel's most recently ended encounter, if it ended at ``since`` or later (undo
+    may reopen it). The caller holds the write lock, so nothing starts meanwhile."""
+    statement = (
+        select(ENCOUNTERS)
+        .where(ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(False))
+        .order_by(ENCOUNTERS.c.id.desc())
+        .limit(1)
+    )
+    row = (conn.execute(statement)).mappings().first()
+    ended = row["ended_at"] if row is not None else None
+    if ended is None:
         return None
+    if ended.tzinfo is None:  # SQLite hands the stored UTC time back without its zone
+        ended = ended.replace(tzinfo=UTC)
+    return _load(conn, row) if ended >= since else None
+
+
+def _load(conn: Connection, row: Any) -> Loaded:
     loaded = Loaded(encounter=_encounter(row), row=dict(row))
     joined = (
         select(COMBATANTS, STATUSES.c.kind.label("status_kind"),
@@ -196,6 +217,8 @@ def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False)
         changed["updated_at"] = now()
         if not enc.active and loaded.row.get("active"):
             changed["ended_at"] = changed["updated_at"]
+        elif enc.active and not loaded.row.get("active"):  # reopened by undo
+            changed["ended_at"] = None
         result = conn.execute(
             update(ENCOUNTERS)
             .where(ENCOUNTERS.c.id == enc.id, ENCOUNTERS.c.version == loaded.row["version"])

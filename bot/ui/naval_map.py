@@ -1,10 +1,15 @@
 """The naval battlefield as a PNG: positions left to right, one lane per ship, each ship drawn
-over its areas (helm ringed, flagship flagged, HP bar, sunk ships greyed and crossed), and the
-combatants aboard as numbered tokens in their area.
+over its areas with its bow toward the enemy, and the combatants aboard as numbered tokens
+with their names and HP; above, who goes which way, the wind, the round's event and morale.
 
-Like the Grancrest map, no names are drawn (a CJK font cannot be assumed): ships carry letters
-and combatants numbers, and the message gives the legend. A sea too wide or too crowded for
-the picture's fixed maximum size is shown as a window around the action.
+Legible when Discord shows it small: at least ``MIN_WIDTH`` wide, text 14 px and up. Names
+need a font that has their letters (``bot.ui.fonts``); where the host has none, a token keeps
+its number and the message's legend names it.
+
+A fixed frame: the positions shown are snapped to a grid of ``SNAP`` and at least
+``MIN_COLUMNS`` wide, so a ship moving a step or two leaves the frame — and every other ship's
+place in it — where it was, and successive pictures line up. A sea too wide or too crowded
+for the picture's fixed maximum size is shown as a window around the action.
 """
 
 from __future__ import annotations
@@ -13,56 +18,103 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.ui.maps import BACKGROUND, GRID, HP_BACK, HP_FILL, NPC, PC
+from bot.ui import naval_draw
+from bot.ui.naval_draw import CELL_W, LANE_H, MARGIN, TOP
 from bot.ui.window import window
 
-CELL_W, LANE_H, MARGIN, TOP = 72, 64, 24, 28
-HULL = {True: (200, 210, 250), False: (250, 205, 205)}
-SUNK = (190, 190, 190)
+SUNK = naval_draw.SUNK
+
+
+@dataclass(frozen=True)
+class CrewPicture:
+    number: int  # the legend's number
+    area: int  # 0 = the bow
+    pc: bool
+    name: str = ""
+    hp: int | None = None
+    max_hp: int | None = None
+    down: bool = False  # out of battle: drawn greyed and crossed
 
 
 @dataclass(frozen=True)
 class ShipPicture:
     letter: str
-    position: int  # the front area's position
+    position: int  # the lowest position it covers (its left end in the picture)
     areas: int
-    helm: int
+    helm: int  # area index, 0 = the bow
     pc: bool
     hp: int
     max_hp: int
     flagship: bool = False
     sunk: bool = False
-    crew: list[tuple[int, int, bool]] = field(default_factory=list)  # (number, area, pc)
+    crew: list[CrewPicture] = field(default_factory=list)
+    name: str = ""
+    aground: bool = False
+    speed_up: bool = False
+
+
+Text = tuple[str, str]  # (in the post's language, in ASCII for a font without its letters)
+Span = tuple[int, int] | list[int]  # the lowest and highest position ships have covered
+
+
+@dataclass(frozen=True)
+class SeaPicture:
+    """What the header shows; the words come translated from ``bot.cogs.naval``."""
+
+    pc_forward: Text = ("PC forward", "PC forward")
+    npc_forward: Text = ("NPC forward", "NPC forward")
+    morale: Text = ("", "")  # e.g. "Morale: PC 3 / NPC 1"
+    event: Text = ("", "")  # the round's event, if one was rolled
+    wind: str | None = None  # "headwind" / "tailwind" (as the PCs feel it)
+    aground: Text = ("aground", "aground")
+    speed_up: Text = ("x2", "x2")
 
 
 # The picture never grows past this: a wider or more crowded sea shows a window of it.
 MAX_WIDTH, MAX_HEIGHT = 1600, 1200
+MIN_WIDTH = 960  # Discord shrinks previews: below this the names cannot be read
 COLUMNS, LANES = (MAX_WIDTH - 2 * MARGIN) // CELL_W, (MAX_HEIGHT - TOP - MARGIN) // LANE_H
+MIN_COLUMNS = -(-(MIN_WIDTH - 2 * MARGIN) // CELL_W)
+SNAP = 2
 
 
 def _spans(ship: ShipPicture) -> range:
     return range(ship.position, ship.position + ship.areas)
 
 
-def extent(ships: list[ShipPicture]) -> range:
-    """Every position from the nearest area to the farthest, and a spare one at each end."""
-    low = min((s.position for s in ships), default=0) - 1
-    high = max((s.position + s.areas - 1 for s in ships), default=0) + 1
-    return range(low, high + 1)
+def extent(ships: list[ShipPicture], sailed: Span | None = None) -> range:
+    """Every position from the nearest area to the farthest — and every position the ships
+    have covered this fight (``sailed``), so the frame never shrinks back — with a spare one
+    at each end."""
+    lows = [s.position for s in ships] + ([sailed[0]] if sailed else [])
+    highs = [s.position + s.areas - 1 for s in ships] + ([sailed[1]] if sailed else [])
+    return range(min(lows, default=0) - 1, max(highs, default=0) + 2)
+
+
+def frame(ships: list[ShipPicture], focus: Sequence[int] = (), sailed: Span | None = None) -> range:
+    """The positions the picture shows: the ``extent`` in a frame snapped to ``SNAP`` and at
+    least ``MIN_COLUMNS`` wide; as the extent only grows, successive pictures line up. On a
+    sea wider than ``COLUMNS``, a window holding the focus positions (the action) and the
+    most ship areas."""
+    whole = extent(ships, sailed)
+    if len(whole) > COLUMNS:
+        areas = [p for s in ships for p in _spans(s)]
+        return window(whole.start, whole.stop - 1, COLUMNS, focus, areas)
+    low = whole.start // SNAP * SNAP
+    columns = -(-max(MIN_COLUMNS, whole.stop - low) // SNAP) * SNAP
+    if columns > COLUMNS:  # snapped, it would not fit: as far left as still holds the sea
+        columns, low = COLUMNS, max(low, whole.stop - COLUMNS)
+    return range(low, low + columns)
 
 
 def battlefield_window(
-    ships: list[ShipPicture], focus: Sequence[int] = ()
+    ships: list[ShipPicture], focus: Sequence[int] = (), sailed: Span | None = None
 ) -> tuple[range, list[ShipPicture]]:
-    """The positions the picture shows — from the nearest area to the farthest, with one spare
-    position on each side to steer into; on a wide sea, a window holding the focus positions
-    (the action) and the most ship areas — and the ships drawn there, one lane each: those
-    in the window, the ones at the focus first when there are more than ``LANES``."""
-    whole = extent(ships)
-    areas = [p for s in ships for p in _spans(s)]
-    shown = window(whole.start, whole.stop - 1, COLUMNS, focus, areas)
+    """The positions the picture shows (``frame``) and the ships drawn there, one lane each:
+    those in the frame, the ones at the focus first when there are more than ``LANES``."""
+    shown = frame(ships, focus, sailed)
     seen = [s for s in ships if any(p in shown for p in _spans(s))]
     middle = (shown.start + shown.stop - 1) / 2
     wanted = sorted(seen, key=lambda s: (not any(p in focus for p in _spans(s)),
@@ -71,58 +123,25 @@ def battlefield_window(
     return shown, [s for s in seen if id(s) in kept]
 
 
-def render_battlefield(ships: list[ShipPicture], focus: Sequence[int] = ()) -> bytes:
-    """PNG bytes of the ``battlefield_window`` (at most ``MAX_WIDTH`` × ``MAX_HEIGHT``); the
-    positions are numbered along the top."""
-    shown, drawn = battlefield_window(ships, focus)
-    low = shown.start
+def render_battlefield(
+    ships: list[ShipPicture],
+    focus: Sequence[int] = (),
+    sea: SeaPicture | None = None,
+    sailed: Span | None = None,
+) -> bytes:
+    """PNG bytes of the ``battlefield_window``: at least ``MIN_WIDTH`` and at most
+    ``MAX_WIDTH`` × ``MAX_HEIGHT``."""
+    shown, drawn = battlefield_window(ships, focus, sailed)
     columns, lanes = len(shown), max(1, len(drawn))
     size = (MARGIN * 2 + columns * CELL_W, TOP + MARGIN + lanes * LANE_H)
-    image = Image.new("RGB", size, BACKGROUND)
+    image = Image.new("RGB", size, naval_draw.SEA)
     draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=12)
-    for column in range(columns + 1):
-        x = MARGIN + column * CELL_W
-        draw.line([(x, TOP), (x, TOP + lanes * LANE_H)], GRID)
-    for column in range(columns):
-        label = str(low + column)
-        draw.text((MARGIN + column * CELL_W + CELL_W // 2, TOP // 2), label,
-                  fill=(120, 120, 120), font=font, anchor="mm")  # fmt: skip
+    sea = sea or SeaPicture()
+    naval_draw.header(draw, size[0], sea)
+    naval_draw.grid(draw, shown, lanes)
     for lane, ship in enumerate(drawn):
-        _draw_ship(draw, font, ship, MARGIN + (ship.position - low) * CELL_W, TOP + lane * LANE_H)
+        naval_draw.ship(draw, ship, MARGIN + (ship.position - shown.start) * CELL_W,
+                        TOP + lane * LANE_H, sea)  # fmt: skip
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
-
-
-def _draw_ship(
-    draw: ImageDraw.ImageDraw, font: ImageFont.ImageFont, ship: ShipPicture, left: int, top: int
-) -> None:
-    hull = (left + 3, top + 6, left + ship.areas * CELL_W - 3, top + LANE_H - 12)
-    draw.rounded_rectangle(hull, radius=10, fill=SUNK if ship.sunk else HULL[ship.pc],
-                           outline=PC if ship.pc else NPC, width=2)  # fmt: skip
-    for area in range(1, ship.areas):  # area borders
-        x = left + area * CELL_W
-        draw.line([(x, hull[1] + 4), (x, hull[3] - 4)], (150, 150, 150))
-    helm_x = left + ship.helm * CELL_W + CELL_W - 12
-    draw.ellipse((helm_x - 6, hull[1] + 4, helm_x + 6, hull[1] + 16), outline=(90, 60, 20), width=2)
-    draw.text((hull[0] + 8, hull[1] + 10), ship.letter, fill=(0, 0, 0), font=font, anchor="mm")
-    if ship.flagship:  # a small pennant over the front area
-        x, y = hull[0] + 18, hull[1] + 2
-        draw.polygon([(x, y), (x + 12, y + 4), (x, y + 8)], fill=(230, 180, 30))
-    share = max(0.0, min(1.0, ship.hp / ship.max_hp)) if ship.max_hp else 0.0
-    bar = (hull[0], hull[3] + 3, hull[2], hull[3] + 7)
-    draw.rectangle(bar, fill=HP_BACK)
-    draw.rectangle((bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * share, bar[3]), fill=HP_FILL)
-    if ship.sunk:
-        draw.line([(hull[0], hull[1]), (hull[2], hull[3])], (80, 80, 80), width=3)
-        draw.line([(hull[0], hull[3]), (hull[2], hull[1])], (80, 80, 80), width=3)
-    for area in range(ship.areas):
-        here = [c for c in ship.crew if c[1] == area]
-        for index, (number, _, pc) in enumerate(here[:3]):  # one row under the letter
-            x, y = left + area * CELL_W + 7 + index * 20, top + 26
-            draw.ellipse((x, y, x + 18, y + 14), fill=PC if pc else NPC, outline=(30, 30, 30))
-            draw.text((x + 9, y + 7), str(number), fill="white", font=font, anchor="mm")
-        if len(here) > 3:
-            draw.text((left + (area + 1) * CELL_W - 6, top + 42), f"+{len(here) - 3}",
-                      fill=(0, 0, 0), font=font, anchor="rt")  # fmt: skip

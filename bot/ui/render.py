@@ -212,8 +212,20 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.ship_sunk", name=n(i), aboard=names)  # type: ignore[operator]
         case ev.MoraleChanged(side=side, morale=value):
             return t("ui.morale", side=t(f"side.{side}"), morale=value)
+        case ev.CrewMoved(combatant_id=i, area=area):
+            c = enc.combatant(i)
+            ship = c.aboard if c is not None else None
+            return t("ui.crew_moved", name=n(i), ship=n(ship), area=area + 1)  # type: ignore[operator]
+        case ev.CoverDeclared(combatant_id=i, target_id=target):
+            return t("ui.cover_declared", name=n(i), target=n(target))  # type: ignore[operator]
+        case ev.CoverTaken(combatant_id=i, target_id=target):
+            return t("ui.cover_taken", name=n(i), target=n(target))  # type: ignore[operator]
+        case ev.NoFlagship(side=side):
+            return t("ui.no_flagship", side=t(f"side.{side}"))
+        case ev.SideDefeated(side="npc", reason="draw"):
+            return None  # a draw is announced once, with the PCs' line
         case ev.SideDefeated(side=side, reason=reason, ends=ends):
-            key = f"ui.defeated_{reason}" if ends else "ui.all_down"
+            key = f"ui.defeated_{reason}" if ends or reason == "draw" else "ui.all_down"
             return t(key, side=t(f"side.{side}"))
     return None
 

@@ -132,17 +132,18 @@ async def test_ship_skills_cost_morale_and_need_the_user_aboard(world: World, di
     await fleet(world)
     await world.bob.slash(world.channel, "combat add", name="Swimmer", side="pc", action_value=1)
     await to_heros_turn(world, dice)
+    await world.gm.slash(world.channel, "naval ship edit", ship=CAPTAIN, hp=2000)
     short = await world.alice.slash(world.channel, "naval skill", ship=CAPTAIN, skill="修繕")
     assert short.ephemeral and "修繕 needs 3 morale; the side has 0." in short.response.content
     dice.load(3, 4)
     await world.alice.slash(world.channel, "naval attack", target=PATROL, hit="2D6", damage="1")
     dice.load(*[6] * 5)
     fired = await world.alice.slash(world.channel, "naval skill", ship=CAPTAIN, skill="砲撃",
-                                    at=PATROL, ships=True)  # fmt: skip
+                                    at=PATROL, ships="yes")  # fmt: skip
     assert "(5D6) ＞ 30[6,6,6,6,6] ＞ 30" in lines(fired)
     assert "柾良式巡視船に30点のダメージ（HP 269）。" in lines(fired)
     away = await world.bob.slash(world.channel, "naval skill", ship=CAPTAIN, skill="砲撃",
-                                 combatant="Swimmer")  # fmt: skip
+                                 at=PATROL, combatant="Swimmer")  # fmt: skip
     assert away.ephemeral and "not aboard" in away.response.content
     assert len(world.env.errors) == 2
 
@@ -220,7 +221,7 @@ async def test_a_crowded_battlefield_keeps_its_picture_and_its_whole_legend(worl
 
 def test_every_ship_of_a_crowded_sea_is_pictured_and_in_the_legend() -> None:
     """More ships than letters: A … Z, then AA …, none left out of the legend."""
-    from bot.cogs.naval import battlefield_file
+    from bot.cogs.naval_picture import battlefield_file
     from bot.combat.model import Side
     from bot.systems.naval.battlefield import PRESETS, place_ship
     from tests.combat.helpers import encounter
@@ -231,3 +232,41 @@ def test_every_ship_of_a_crowded_sea_is_pictured_and_in_the_legend() -> None:
     _, legend = battlefield_file(enc, focus=[84])
     assert "⚓ Z Ship 25" in legend and "⚓ AD Ship 29" in legend
     assert legend.splitlines()[1].startswith("🖼")  # the picture is a window: it says which
+
+
+async def test_a_gm_typo_that_sinks_the_flagship_is_undone_and_the_fight_goes_on(
+    world: World, dice: Dice
+) -> None:
+    await fleet(world)
+    await to_heros_turn(world, dice)
+    typo = await world.gm.slash(world.channel, "naval ship damage", ship=PATROL, amount=3000)
+    assert "戦闘終了" in lines(typo)
+    undone = await world.gm.slash(world.channel, "combat undo")
+    assert not undone.ephemeral and "取り消しました" in lines(undone)
+    status = await world.gm.slash(world.channel, "combat status")
+    assert "柾良式巡視船 (NPC) HP 300/300" in status.response.embeds[0].description
+    hit = await world.gm.slash(world.channel, "naval ship damage", ship=PATROL, amount=30)
+    assert "柾良式巡視船に30点のダメージ（HP 270）。" in lines(hit)
+
+
+async def test_crew_takes_a_name_cover_and_walk_are_the_players_own(
+    world: World, dice: Dice
+) -> None:
+    await fleet(world)
+    named = await world.gm.slash(world.channel, "naval crew", ship=CAPTAIN, area=2,
+                                 preset="柾良海軍巡視兵", name="Bosun Kai", count=1)  # fmt: skip
+    assert "Bosun Kai" in lines(named)
+    second = await world.gm.slash(world.channel, "naval crew", ship=PATROL, preset="柾良海軍巡視兵")
+    assert "柾良海軍巡視兵 2" in lines(second)  # numbered, not refused
+    await to_heros_turn(world, dice)
+    covered = await world.alice.slash(world.channel, "naval cover", target=CAPTAIN)
+    assert "Heroはオールマイト・キャプテン号をカバーする構え" in lines(covered)
+    from bot.cogs.naval import NavalCog
+
+    # The attacker cannot name a coverer: /naval attack has no such option.
+    assert "cover" not in {p.name for p in NavalCog.attack.parameters}
+    walked = await world.alice.slash(world.channel, "naval walk", area=1)
+    assert "Heroはオールマイト・キャプテン号のエリア1へ移動した。" in lines(walked)
+    steer = await world.alice.slash(world.channel, "naval move", direction="forward")
+    assert steer.ephemeral and "not at a helm" in steer.response.content
+    assert len(world.env.errors) == 1

@@ -94,6 +94,7 @@ class EncounterMachine(RuleBasedStateMachine):
         self.service = EncounterService(self.db, ruleset, lambda sides: self.rng.randint(1, sides))
         self.rules = ruleset(self.system)
         self.undoable: list[dict[str, Any]] = []
+        self.reopenable: list[dict[str, Any]] = []  # the undo history of a fight just ended
         self.seen: Encounter | None = None  # the stored state after the last step
         RUNS[f"{self.system} sequences"] += 1
 
@@ -124,7 +125,14 @@ class EncounterMachine(RuleBasedStateMachine):
                 self.no_hidden_names(before, refusal.localized("en"), typed)
             return None
         self.remember(outcome.encounter)
+        if before is None and command == "undo":  # the fight that had just ended reopens
+            assert caller is GM and self.reopenable, "undo reopened nothing"
+            expected = self.reopenable.pop()
+            assert {**outcome.encounter.to_dict(), "version": 0} == {**expected, "version": 0}
+            self.undoable, self.reopenable = self.reopenable, []
+            return outcome
         if before is None:
+            self.reopenable = []  # a new fight: the ended one is history
             return outcome  # a start
         gm = caller is GM
         assert gm or command not in ("next", "undo", "end", "reveal"), f"a player did {command}"
@@ -137,11 +145,14 @@ class EncounterMachine(RuleBasedStateMachine):
         self.check_rights(before, outcome.events, caller)
         self.check_acting(before, outcome.events)
         visible = [c.name for c in outcome.encounter.combatants if not c.hidden]
+        # A visible combatant this step removed is named in its post ("Orc 2 leaves") too.
+        visible += [c.name for c in before.combatants
+                    if not c.hidden and outcome.encounter.combatant(c.id) is None]  # fmt: skip
         post = without(visible, text_of(outcome))
         for name in self.hidden_after(before, outcome.encounter):
             assert not named(name, post), f"hidden {name} named in a public post: {post}"
-        if not outcome.encounter.active:
-            self.undoable = []  # ended: a new fight starts from nothing
+        if not outcome.encounter.active:  # ended: undo may reopen it; a new fight starts anew
+            self.reopenable, self.undoable = self.undoable, []
         return outcome
 
     def hidden_after(self, before: Encounter, after: Encounter) -> set[str]:

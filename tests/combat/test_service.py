@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
@@ -12,7 +13,7 @@ from sqlalchemy import select
 from bot.combat import engine
 from bot.combat.errors import CombatError, StaleState
 from bot.combat.model import Encounter, Phase, Side, Stats
-from bot.combat.service import Caller, EncounterService
+from bot.combat.service import REOPEN_WINDOW, Caller, EncounterService
 from bot.store.db import Database, connect
 from bot.store.models import Character, EncounterLog
 from bot.systems import ruleset
@@ -256,3 +257,49 @@ async def test_two_services_on_one_database_never_lose_an_update(database_url: s
     finally:
         await one.dispose()
         await two.dispose()
+
+
+async def test_undo_reopens_an_encounter_that_ended_within_the_window(database: Database) -> None:
+    """A GM typo that ends the fight (here a naval flagship sunk by a wrong amount) is undone
+    like any change: the encounter is active again, as it was; past the window it stays ended."""
+    service = EncounterService(database, ruleset, dice(3))
+    await service.start(CHANNEL, GUILD, GM, "naval")
+    for preset, side, position in (
+        ("柾良式巡視船", "npc", 3),
+        ("オールマイト・キャプテン号", "pc", 0),
+    ):
+        detail = f"preset={preset} side={side} position={position} flagship=yes"
+        await service.act(CHANNEL, GM, "place_ship", None, detail)
+    await service.add(CHANNEL, GM, "Guard", side=Side.NPC, stats=Stats(hp=90))
+    before = (await service.status(CHANNEL)).to_dict()  # type: ignore[union-attr]
+    ended = await service.act(CHANNEL, GM, "ship_damage", None, "amount=3000 ship=柾良式巡視船")
+    assert not ended.encounter.active and await service.status(CHANNEL) is None
+    assert await codes(service.undo(CHANNEL, ALICE)) == "combat.not_gm"
+    reopened = await service.undo(CHANNEL, GM)
+    assert reopened.encounter.active and reopened.encounter.id == ended.encounter.id
+    status = await service.status(CHANNEL)
+    assert status is not None and {**status.to_dict(), "version": 0} == {**before, "version": 0}
+    await service.act(CHANNEL, GM, "ship_damage", None, "amount=10 ship=柾良式巡視船")  # it goes on
+    await service.end(CHANNEL, GM)
+
+    def age(conn) -> None:  # the fight ended longer ago than the window
+        from sqlalchemy import update
+
+        from bot.store.models import EncounterRow, now
+
+        table = EncounterRow.__table__
+        old = now() - REOPEN_WINDOW - timedelta(seconds=1)
+        conn.execute(update(table).where(table.c.channel_id == CHANNEL).values(ended_at=old))
+
+    await database.run(age, write=True)
+    assert await codes(service.undo(CHANNEL, GM)) == "combat.no_encounter"
+
+
+async def test_undo_never_reopens_over_a_newer_encounter(database: Database) -> None:
+    service = EncounterService(database, ruleset)
+    await grancrest(service)
+    await service.end(CHANNEL, GM)
+    await service.start(CHANNEL, GUILD, GM, "Esperancer")
+    assert await codes(service.undo(CHANNEL, GM)) == "combat.nothing_to_undo"  # the new one's
+    status = await service.status(CHANNEL)
+    assert status is not None and status.system != "GranCrest"

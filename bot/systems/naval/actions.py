@@ -1,27 +1,21 @@
-"""Naval actions in an encounter (rules digest "Moving a ship", "Battlefield"): setting out
-ships and crews, boarding, steering by licence, and the wind's forbidden directions.
-
-Decision: "forward" is toward the enemy — up the positions for the PCs' ships, down for the
-enemy's — so the wind events can forbid a side's forward or backward moves.
-"""
+"""Naval actions in an encounter (rules digest "Battlefield", "Ships"): setting out ships and
+crews, boarding, licences, damage to ships, ship skills and the GM's corrections. Steering and
+walking aboard are ``bot.systems.naval.steering``'s."""
 
 from __future__ import annotations
 
 from bot.combat import engine
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, Healed, Rolled, ShipMoved, SkillUsed
-from bot.combat.model import Action, Combatant, Encounter, Kind, Side
+from bot.combat.model import Combatant, Encounter, Kind, Side
 from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
 from bot.systems.base import key_values, yes
 from bot.systems.fields import read
-from bot.systems.naval import attack, battlefield
-from bot.systems.naval.battlefield import ECONOMY, PRESETS, ShipSpec
+from bot.systems.naval import battlefield, reach, ship_skills
+from bot.systems.naval.battlefield import PRESETS, ShipSpec
 
 LICENCES = ("none", "driving", "ship")
-# Wind: which way each side may not move this round.
-WIND = {"headwind": {Side.PC: "forward", Side.NPC: "back"},
-        "tailwind": {Side.PC: "back", Side.NPC: "forward"}}  # fmt: skip
 
 
 def _int(found: dict[str, str], key: str, default: int | None = None, field: str = "") -> int:
@@ -90,41 +84,6 @@ def licence(
     return events
 
 
-def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
-    """``forward`` / ``back`` (``forward 2`` with a ship licence: Move, then Minor for one more).
-
-    From the helm's area: no licence spends the whole Main process (Move, Minor and Major);
-    a driving licence spends Move + Minor; a ship licence spends Move (and Minor for the second).
-    """
-    assert c is not None
-    ECONOMY.own_turn(enc, c)
-    words = detail.lower().split()
-    direction = words[0] if words else ""
-    if direction not in ("forward", "back"):
-        raise CombatError("naval.bad_direction", text=detail[:20])
-    times = read(words[1], "steps") if len(words) > 1 else 1
-    ship = battlefield.at_helm(enc, c)
-    kind = c.extra.get("licence", "none")
-    spend = {"none": [Action.MOVE, Action.MINOR, Action.MAJOR],
-             "driving": [Action.MOVE, Action.MINOR], "ship": [Action.MOVE]}[kind]  # fmt: skip
-    if times == 2 and kind == "ship":
-        spend = [Action.MOVE, Action.MINOR]
-    elif times != 1:
-        raise CombatError("naval.one_position", name=c.name)
-    taken = [a for a in spend if a in c.used]
-    if taken:
-        raise CombatError(
-            "naval.actions_spent", name=c.name, actions=", ".join(a.value for a in taken)
-        )
-    if WIND.get(battlefield.event_kind(enc) or "", {}).get(ship.side) == direction:
-        raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
-    sign = 1 if ship.side is Side.PC else -1
-    steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
-    events = battlefield.shift(enc, ship, steps)  # refused first when the ship is aground
-    ECONOMY.spend(enc, c, *spend)
-    return events
-
-
 def ship_damage(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
@@ -143,38 +102,43 @@ def ship_damage(
 def ship_skill(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``ship=… skill=砲撃 [at=… ships=yes]``: a free action in its own Main process, paid in
+    """``ship=… skill=砲撃 at=… [ships=enemy]``: a free action in its own Main process, paid in
     morale. [砲撃]'s area damage (range: the scene) falls on everyone at the position of
-    ``at`` (a combatant or a ship's front area), and on the ships there with ``ships=yes``."""
+    ``at`` (a combatant, or a ship's area nearest the gunner's), and on the ships there that
+    ``ships`` chooses (``yes``, ``enemy``, ``own`` or names). Without ``at`` it is refused
+    before any morale is spent."""
     assert c is not None
     found = key_values(detail)
     ship = _ship(enc, found.get("ship", ""))
     skill = found.get("skill", "")
     before = ship.stats.hp or 0
-    events, damage = battlefield.use_ship_skill(enc, c, ship, skill)
+    targets: list[Combatant] = []
+    if skill == "砲撃" and found.get("at"):
+        spot = _ship_or_combatant(enc, c, found["at"])
+        targets = reach.at_position(enc, spot, found.get("ships", ""), c.side)
+    events, damage = ship_skills.use_ship_skill(enc, c, ship, skill, aimed=bool(found.get("at")))
     events.append(SkillUsed(c.id, skill, "ship"))
     if damage:  # 砲撃: (morale spent × 5)D, ranged physical area damage
         result = roll(damage, system="DiceBot", dice=dice, strict=True)
         assert result is not None and result.total is not None
         events.append(Rolled(c.id, "damage", result.text, result.total, list(result.rands)))
-        if found.get("at"):
-            spot = _ship_or_combatant(enc, found["at"])
-            targets = attack.at_position(enc, spot, yes(found.get("ships")))
-            if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
-                events += battlefield.ship_attacked(enc, c.side)
-            for target in targets:
-                if not target.out:  # not gone down with a ship this same blast sank
-                    events += battlefield.deal(enc, target, result.total)
+        if any(t.kind is Kind.SHIP and t.side is not c.side for t in targets):
+            events += battlefield.ship_attacked(enc, c.side)
+        for target in targets:
+            if not target.out:  # not gone down with a ship this same blast sank
+                events += battlefield.deal(enc, target, result.total)
     elif skill == "修繕":
         events.append(Healed(ship.id, (ship.stats.hp or 0) - before, ship.stats.hp))
     return events
 
 
-def _ship_or_combatant(enc: Encounter, name: str) -> int:
-    """Where an area attack lands: a combatant's position, or a ship's front area."""
+def _ship_or_combatant(enc: Encounter, c: Combatant, name: str) -> int:
+    """Where an area attack lands: a combatant's position, or a ship's area nearest ``c``."""
     target = battlefield.find(enc, name)
+    if target.out:
+        raise CombatError("naval.target_out", name=target.name)
     if target.kind is Kind.SHIP:
-        return battlefield.area_position(target, 0)
+        return reach.nearest_area(enc, c, target)
     where = battlefield.position_of(enc, target)
     if where is None:
         raise CombatError("naval.not_placed", name=target.name)
@@ -190,6 +154,7 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     if "position" in found:
         battlefield.check_on_field(ship.name, _int(found, "position"), int(data["areas"]))
         data["position"] = _int(found, "position")
+        battlefield.sailed(enc, ship)
         events.append(ShipMoved(ship.id, data["position"]))
     if yes(found.get("flagship")):
         battlefield.set_flagship(enc, ship)
@@ -197,7 +162,9 @@ def edit(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
         data["flagship"] = False
     if "hp" in found:
         hp = _int(found, "hp", field="amount")
-        if ship.out and hp > 0:  # a wreck stays a wreck until the fight ends
+        if hp <= 0:  # sinking is for damage (/naval ship damage), never a typo in an edit
+            raise CombatError("naval.bad_hp", name=ship.name, hp=hp)
+        if ship.out:  # a wreck stays a wreck until the fight ends
             raise CombatError("naval.target_out", name=ship.name)
         loss = (ship.stats.hp or 0) - hp
         if loss > 0:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.combat import engine
 from bot.combat.errors import CombatError, FieldError
-from bot.combat.events import AttackResolved, Event, Rolled
+from bot.combat.events import AttackResolved, CoverTaken, Event, Rolled
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
 from bot.combat.rights import edit
 from bot.dice import DieSource, roll
@@ -26,7 +26,7 @@ from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
 from bot.systems.base import key_values, yes
 from bot.systems.fields import read
-from bot.systems.naval import battlefield
+from bot.systems.naval import battlefield, cover, reach
 from bot.systems.naval.battlefield import ECONOMY
 
 STYLES = ("melee", "ranged", "magic")
@@ -39,10 +39,11 @@ class Weapon:
     damage: str  # e.g. 2D6+70
     style: str = "ranged"  # melee / ranged / magic
     reach: int | None = None  # the farthest range (None: the scene); range 0 always counts
+    near: int = 0  # the nearest range besides 0 (``reach=2-3``: nothing at range 1)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "hit": self.hit, "damage": self.damage,
-                "style": self.style, "reach": self.reach}  # fmt: skip
+                "style": self.style, "reach": self.reach, "near": self.near}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -109,45 +110,23 @@ def _roll(
     return result.total, Rolled(c.id, purpose, result.text, result.total, list(result.rands))
 
 
-def distance(enc: Encounter, c: Combatant, target: Combatant) -> int | None:
-    """Positions between them (a ship: its nearest area); None when either is not placed."""
-    here = battlefield.position_of(enc, c)
-    if here is None:
-        return None
-    if target.kind is Kind.SHIP:
-        data = battlefield.ship_data(target)
-        return min(abs(here - (int(data["position"]) + a)) for a in range(int(data["areas"])))
-    there = battlefield.position_of(enc, target)
-    return None if there is None else abs(here - there)
-
-
-def at_position(enc: Encounter, position: int, ships_too: bool) -> list[Combatant]:
-    """An area attack's targets: everyone standing there (and, if asked, the ships there)."""
-    found = []
-    for c in enc.combatants:
-        if c.out:
-            continue
-        if c.kind is Kind.SHIP:
-            data = battlefield.ship_data(c)
-            if ships_too and int(data["position"]) <= position < int(data["position"]) + int(
-                data["areas"]
-            ):
-                found.append(c)
-        elif battlefield.position_of(enc, c) == position:
-            found.append(c)
-    return found
-
-
 def _weapon(c: Combatant, found: dict[str, str]) -> Weapon:
     own = c.extra.get("weapon") or {}
     reach = found.get("reach", own.get("reach"))
-    reach_value = None if reach in (None, "", "scene") else read(str(reach).split("-")[-1], "reach")
+    near = int(own.get("near", 0)) if "reach" not in found else 0
+    text = fold_width(str(reach)).replace("～", "-").replace("~", "-") if reach is not None else ""
+    reach_value = None if text in ("", "scene") else read(text.split("-")[-1], "reach")
+    if "-" in text.strip("-"):  # ``2-3``: ranges 2 to 3 (and 0, as every attack at sea)
+        near = read(text.split("-")[0], "reach")
+        if reach_value is not None and near > reach_value:
+            raise CombatError("naval.bad_detail", key="reach", value=text[:20])
     weapon = Weapon(
         own.get("name", ""),
         found.get("hit") or own.get("hit", ""),
         found.get("damage") or own.get("damage", ""),
         (found.get("style") or own.get("style") or "ranged").lower(),
         reach_value,
+        near,
     )
     if not weapon.hit or not weapon.damage:
         raise CombatError("naval.no_weapon", name=c.name)
@@ -156,26 +135,13 @@ def _weapon(c: Combatant, found: dict[str, str]) -> Weapon:
     return weapon
 
 
-def _check_reach(enc: Encounter, c: Combatant, target: Combatant, weapon: Weapon) -> None:
-    if weapon.style == "melee":
-        own_ship = c.aboard is not None and (c.aboard == target.id or c.aboard == target.aboard)
-        if not own_ship:  # melee never reaches another ship, nor another ship's hull
-            raise CombatError("naval.melee_other_ship", name=c.name, target=target.name)
-    gap = distance(enc, c, target)
-    if gap is None:
-        raise CombatError("naval.not_placed", name=c.name)
-    reach = weapon.reach if weapon.reach is not None or weapon.style != "melee" else 0
-    if reach is not None and gap > reach:  # range 0 is always in reach; melee: range 0 unless said
-        raise CombatError("naval.out_of_range", target=target.name, distance=gap,
-                          reach=reach)  # fmt: skip
-
-
 def declare(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1] [area=yes ships=yes]
-    [cover=… protect=10]``: the attacker's major action, on its own turn. Missing numbers come
-    from the attacker's weapon (``/naval crew`` presets carry one)."""
+    """``target=… [hit=2D6+12 damage=2D6+70 style=ranged reach=1 contact=yes] [area=yes
+    ships=enemy] [protect=10]``: the attacker's major action, on its own turn. Missing numbers
+    come from the attacker's weapon (``/naval crew`` presets carry one). Cover is the
+    coverer's to declare (``bot.systems.naval.cover``), never the attacker's to name."""
     assert c is not None
     ECONOMY.own_turn(enc, c)
     ECONOMY.still_may(c, Action.MAJOR)
@@ -184,21 +150,21 @@ def declare(
     if target.out:  # sunk, or out of battle until the fight ends
         raise CombatError("naval.target_out", name=target.name)
     weapon = _weapon(c, found)
-    _check_reach(enc, c, target, weapon)
+    if found.get("cover"):
+        raise CombatError("naval.cover_is_the_coverers", name=found["cover"][:40])
+    contact = yes(found.get("contact"))
+    reach.check(enc, c, target, weapon.style, weapon.reach, weapon.near, contact)
     area = yes(found.get("area"))
     if area:
         spot = battlefield.position_of(enc, target) if target.kind is not Kind.SHIP else None
-        spot = spot if spot is not None else battlefield.area_position(target, 0)
-        targets = at_position(enc, spot, yes(found.get("ships")))
-        if weapon.style == "melee":  # melee hits only the attacker's own ship and who is on it
+        spot = spot if spot is not None else reach.nearest_area(enc, c, target)
+        targets = reach.at_position(enc, spot, found.get("ships", ""), c.side)
+        if weapon.style == "melee" or contact:  # only the attacker's own ship and who is on it
             targets = [t for t in targets if t.id == c.aboard or t.aboard == c.aboard]
     else:
         targets = [target]
-    cover = battlefield.find(enc, found["cover"]) if found.get("cover") else None
     # A protection skill's value, taken off the damage to the chosen target.
     protection = read(found.get("protect") or "0", "protect")
-    if cover is not None and (cover.out or distance(enc, cover, target) not in (0,)):
-        raise CombatError("naval.cannot_cover", name=cover.name, target=target.name)
 
     ECONOMY.spend(enc, c, Action.MAJOR)
     check = adjusted(weapon.hit, wind_dice(enc, c.side, weapon.style),
@@ -226,7 +192,11 @@ def declare(
             if t.out:  # went down with a ship sunk by this same attack
                 continue
             if t.id == target.id:  # the chosen target may be covered and / or protected
-                events += battlefield.deal(enc, cover or t, max(0, amount - protection))
+                taker = cover.coverer(enc, t)
+                if taker is not None:
+                    cover.spend(enc, t)
+                    events.append(CoverTaken(taker.id, t.id))
+                events += battlefield.deal(enc, taker or t, max(0, amount - protection))
             else:
                 events += battlefield.deal(enc, t, amount)
     return events
@@ -248,10 +218,17 @@ def crew(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | Non
     if not 0 <= area < battlefield.ship_data(ship)["areas"]:
         raise CombatError("naval.no_such_area", ship=ship.name,
                           areas=battlefield.ship_data(ship)["areas"])  # fmt: skip
+    if ship.out:
+        raise CombatError("naval.wreck", ship=ship.name)
     side = Side.PC if found.get("side", "npc").lower() == "pc" else Side.NPC
     stats = Stats(action_value=spec.action_value, hp=spec.hp, max_hp=spec.hp)
     extra = {"weapon": spec.weapon.to_dict(), "level": spec.level, "area": area}
-    return engine.add(enc, found.get("name") or preset, side, count=count, stats=stats,
+    name = " ".join((found.get("name") or "").split())
+    if not name and count == 1 and enc.find(preset) is not None:
+        # A second single guard is numbered like copies are ("柾良海軍巡視兵 2"), not refused.
+        name = next(n for k in range(2, engine.MAX_COMBATANTS + 2)
+                    if enc.find(n := engine.numbered(preset, k)) is None)  # fmt: skip
+    return engine.add(enc, name or preset, side, count=count, stats=stats,
                       aboard=ship.id, extra=extra)  # fmt: skip
 
 
@@ -268,6 +245,8 @@ def set_numbers(
     for key, stat in (("hp", "hp"), ("action", "action_value")):
         if key in found:
             value = _number(found, key)
+            if key == "hp" and value <= 0:  # being downed is what damage does
+                raise CombatError("naval.bad_hp", name=c.name, hp=value)
             events += edit(c, stat, getattr(c.stats, stat), value)
             setattr(c.stats, stat, value)
             if key == "hp":  # the maximum follows only upward: a loss is not a new maximum

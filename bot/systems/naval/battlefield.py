@@ -4,6 +4,10 @@ moving a ship with everyone aboard, sinking, morale, and the end of the battle.
 
 Ships are ``Kind.SHIP`` combatants; their own numbers live in ``extra["ship"]``, a combatant's
 area in ``extra["area"]``. How a move is paid for (Main process or licences) is the flow's.
+
+Orientation: ``extra["ship"]["position"]`` is the lowest position a ship covers (the picture's
+left end). Area 1 (index 0) is the bow, toward the enemy, for both sides: a PC ship (whose
+forward is up the positions) has its bow at its highest position, an NPC ship at its lowest.
 """
 
 from __future__ import annotations
@@ -69,13 +73,25 @@ def place_ship(
     if not 1 <= spec.areas <= 3 or not 0 <= spec.helm < spec.areas:
         raise CombatError("naval.bad_ship", areas=spec.areas, helm=spec.helm)
     check_on_field(name, position, spec.areas)
+    if spec.hp <= 0:  # a ship comes on afloat; sinking is what damage does
+        raise CombatError("naval.bad_hp", name=name or "—", hp=spec.hp)
     data = {"position": position, "areas": spec.areas, "helm": spec.helm,
             "skills": list(spec.skills), "flagship": False}  # fmt: skip
     stats = Stats(hp=spec.hp, max_hp=spec.hp)
     events = engine.add(enc, name, side, stats=stats, kind=Kind.SHIP, extra={"ship": data})
+    sailed(enc, enc.combatants[-1])
     if flagship:
         set_flagship(enc, enc.combatants[-1])
     return events
+
+
+def sailed(enc: Encounter, ship: Combatant) -> None:
+    """Remember the positions ships have covered this fight (``enc.data["sailed"]``): the
+    battlefield picture keeps them in its frame, so successive pictures line up."""
+    data = ship_data(ship)
+    low, high = int(data["position"]), int(data["position"]) + int(data["areas"]) - 1
+    was = enc.data.get("sailed") or [low, high]
+    enc.data["sailed"] = [min(int(was[0]), low), max(int(was[1]), high)]
 
 
 def set_flagship(enc: Encounter, ship: Combatant) -> None:
@@ -94,7 +110,18 @@ def event_kind(enc: Encounter) -> str | None:
 
 
 def area_position(ship: Combatant, area: int) -> int:
-    return int(ship_data(ship)["position"]) + area
+    """Where an area lies: area index 0 is the bow, the end toward the enemy."""
+    data = ship_data(ship)
+    low, count = int(data["position"]), int(data["areas"])
+    return low + (count - 1 - area if ship.side is Side.PC else area)
+
+
+def area_at(ship: Combatant, position: int) -> int | None:
+    """The area of ``ship`` at ``position`` (None: the ship is not there)."""
+    for area in range(int(ship_data(ship)["areas"])):
+        if area_position(ship, area) == position:
+            return area
+    return None
 
 
 def position_of(enc: Encounter, c: Combatant) -> int | None:
@@ -104,7 +131,12 @@ def position_of(enc: Encounter, c: Combatant) -> int | None:
 
 
 def put_aboard(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Event]:
-    """Place a combatant in an area of a ship (setting up, or a reinforcement)."""
+    """Place a combatant in an area of a ship (setting up, or a reinforcement): a ship is never
+    crew, and a wreck holds nobody in the fight."""
+    if c.kind is Kind.SHIP:
+        raise CombatError("naval.ship_as_crew", name=c.name)
+    if ship.out:
+        raise CombatError("naval.wreck", ship=ship.name)
     if not 0 <= area < ship_data(ship)["areas"]:
         raise CombatError("naval.no_such_area", ship=ship.name, areas=ship_data(ship)["areas"])
     c.aboard, c.extra["area"] = ship.id, area
@@ -118,7 +150,7 @@ def board(enc: Encounter, c: Combatant, ship: Combatant, area: int) -> list[Even
     if Action.MOVE in c.used:
         raise CombatError("naval.board_after_move", name=c.name)
     if ship.out:
-        raise CombatError("naval.target_out", name=ship.name)
+        raise CombatError("naval.wreck", ship=ship.name)
     here = position_of(enc, c)
     if here is None or c.aboard == ship.id:
         raise CombatError("naval.cannot_board", name=c.name, ship=ship.name)
@@ -142,6 +174,7 @@ def shift(enc: Encounter, ship: Combatant, steps: int) -> list[Event]:
         raise CombatError("naval.aground", ship=ship.name)
     check_on_field(ship.name, int(data["position"]) + steps, int(data["areas"]))
     data["position"] = int(data["position"]) + steps
+    sailed(enc, ship)
     return [ShipMoved(ship.id, data["position"])]
 
 
@@ -208,68 +241,33 @@ def ship_attacked(enc: Encounter, attacker_side: Side) -> list[Event]:
 
 
 def flagships_sunk(enc: Encounter) -> list[tuple[Side, str]]:
-    """The sides whose flagship has sunk (the other way to lose, beside being wiped out)."""
-    return [
-        (s.side, "flagship_sunk")
+    """The sides whose flagship has sunk (the other way to lose, beside being wiped out).
+
+    Decision: both sides losing at once — both flagships sunk by one action, or one side's
+    flagship sunk as the other is wiped out — is a draw, announced once (the seed: the side
+    whose flagship reaches 0 HP loses, so with both at 0 neither wins)."""
+    sunk = {
+        s.side: "flagship_sunk"
         for s in ships(enc)
         if s.out and (s.extra.get("ship") or {}).get("flagship")
-    ]
+    }
+    for side in (Side.PC, Side.NPC):
+        people = [c for c in enc.combatants if c.side is side and c.kind is Kind.CHARACTER]
+        if sunk and people and not any(c.fighting for c in people):
+            sunk.setdefault(side, "wiped_out")
+    if len(sunk) == 2:
+        return [(Side.PC, "draw"), (Side.NPC, "draw")]
+    return list(sunk.items())
 
 
-SKILL_COST = {"速力上昇": 3, "修繕": 3}  # 砲撃 spends all the morale there is
-REPAIR_HP, SPEED_UP_CLEANUPS = 200, 2
-
-
-def use_ship_skill(
-    enc: Encounter, c: Combatant, ship: Combatant, skill: str
-) -> tuple[list[Event], str | None]:
-    """A ship skill: by a combatant of the ship's side standing aboard, in its own Main process,
-    paid in morale; flooding stops ships at half HP or less. Returns the events and, for
-    [砲撃], the area damage to roll: (morale spent × 5)D."""
-    data = ship_data(ship)
-    if skill not in data["skills"]:
-        raise CombatError("naval.no_such_skill", ship=ship.name, skill=skill)
-    if c.aboard != ship.id or c.side is not ship.side:
-        raise CombatError("naval.not_aboard", name=c.name, ship=ship.name)
-    ECONOMY.own_turn(enc, c)  # a free action of its own Main process
-    if ship.out:
-        raise CombatError("naval.target_out", name=ship.name)
-    flooding = event_kind(enc) == "flooding"
-    if (
-        flooding
-        and ship.stats.hp is not None
-        and ship.stats.max_hp
-        and (ship.stats.hp * 2 <= ship.stats.max_hp)
-    ):
-        raise CombatError("naval.flooded", ship=ship.name)
-    have = morale(enc, ship.side)
-    cost = have if skill == "砲撃" else SKILL_COST.get(skill, 0)
-    if have < max(cost, 1):
-        raise CombatError("naval.low_morale", skill=skill, cost=max(cost, 1), morale=have)
-    events = set_morale(enc, ship.side, have - cost)
-    if skill == "砲撃":
-        return events, f"{cost * 5}D6"
-    if skill == "速力上昇":
-        data["speed_up"] = SPEED_UP_CLEANUPS  # the flow counts Cleanups down
-    elif skill == "修繕":
-        assert ship.stats.hp is not None
-        top = ship.stats.max_hp or ship.stats.hp + REPAIR_HP
-        ship.stats.hp = min(top, ship.stats.hp + REPAIR_HP)
-    return events, None
-
-
-def cleanup(enc: Encounter) -> list[Event]:
-    """Each Cleanup counts [速力上昇] down: it lasts until two Cleanups have passed."""
-    for ship in ships(enc):
-        data = ship.extra.get("ship", {})  # a ship added without naval numbers has none
-        if data.get("speed_up", 0) > 0:
-            data["speed_up"] -= 1
-    return []
-
-
-def move_steps(ship: Combatant) -> int:
-    """Positions per move: 2 while [速力上昇] lasts."""
-    return 2 if ship_data(ship).get("speed_up", 0) > 0 else 1
+def sides_without_flagship(enc: Encounter) -> list[Side]:
+    """The sides with ships but no flagship: they cannot lose by a sinking (warned at start)."""
+    missing = []
+    for side in (Side.PC, Side.NPC):
+        own = [s for s in ships(enc) if s.side is side and "ship" in s.extra]
+        if not any(s.extra["ship"].get("flagship") for s in own):
+            missing.append(side)
+    return missing
 
 
 def apply_event(enc: Encounter, kind: str, dice: DieSource | None) -> list[Event]:
@@ -287,6 +285,7 @@ def apply_event(enc: Encounter, kind: str, dice: DieSource | None) -> list[Event
             to = int(ship_data(ship)["position"]) + (1 if way == 1 else -1)
             if on_field(to, int(ship_data(ship)["areas"])):  # the field's end holds a ship
                 ship_data(ship)["position"] = to
+                sailed(enc, ship)
                 events.append(ShipMoved(ship.id, to))
     elif kind == "run_aground" and afloat:  # one random ship: stuck, ¼ of its remaining HP
         ship = afloat[_die(len(afloat), dice) - 1]

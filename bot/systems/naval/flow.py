@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from bot.combat import prompts
 from bot.combat.errors import CombatError
-from bot.combat.events import Event, NavalEventRequested, NavalEventRolled, NavalEventSkipped
+from bot.combat.events import (
+    Event,
+    NavalEventRequested,
+    NavalEventRolled,
+    NavalEventSkipped,
+    NoFlagship,
+)
 from bot.combat.model import Combatant, Encounter, Kind, Phase, Prompt, Side
 from bot.combat.rules import Special, Verdict
 from bot.dice import DieSource, roll
 from bot.systems.grancrest.flow import ActedFlow
-from bot.systems.naval import actions, attack, battlefield
+from bot.systems.naval import actions, attack, battlefield, cover, ship_skills, steering
 from bot.systems.naval.events import EVENTS, TABLE_COMMAND, EventKind
 
 EVENT = "naval_event"  # the round's event roll, the picked PC's (or the GM's) to make
@@ -51,12 +57,16 @@ class NavalRules(ActedFlow):
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         if enc.phase is Phase.SETUP:
+            # The fight starts: a side without a flagship can lose only by being wiped out.
+            warnings: list[Event] = []
+            if enc.round == 1:
+                warnings = [NoFlagship(s.value) for s in battlefield.sides_without_flagship(enc)]
             roller = event_roller(enc)
             enc.data["event"] = {"round": enc.round, "state": "pending"}
             prompts.open_prompt(enc, EVENT, roller.id if roller else None, "phase")
-            return [NavalEventRequested(roller.id if roller else None)]
+            return [*warnings, NavalEventRequested(roller.id if roller else None)]
         if enc.phase is Phase.CLEANUP:
-            battlefield.cleanup(enc)
+            ship_skills.cleanup(enc)
         return super().enter(enc, dice)
 
     def _roll_event(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
@@ -81,7 +91,9 @@ class NavalRules(ActedFlow):
             "aboard": Special(gm_only=True, needs_combatant=True, run=actions.aboard),
             "board": Special(gm_only=False, needs_combatant=True, run=actions.board),
             "licence": Special(gm_only=False, needs_combatant=True, run=actions.licence),
-            "steer": Special(gm_only=False, needs_combatant=True, run=actions.steer),
+            "steer": Special(gm_only=False, needs_combatant=True, run=steering.steer),
+            "walk": Special(gm_only=False, needs_combatant=True, run=steering.walk),
+            "cover": Special(gm_only=False, needs_combatant=True, run=cover.declare),
             "ship_damage": Special(gm_only=True, needs_combatant=False, run=actions.ship_damage),
             "ship_skill": Special(gm_only=False, needs_combatant=True, run=actions.ship_skill),
             "ship_edit": Special(gm_only=True, needs_combatant=False, run=actions.edit),

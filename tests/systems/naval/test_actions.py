@@ -92,7 +92,10 @@ def test_ship_skills_through_the_flow_roll_the_bombardment() -> None:
     events = run(enc, "ship_skill", hero, "ship=オールマイト・キャプテン号 skill=修繕")
     assert Healed(captain.id, 50, 2300) in events  # type: ignore[union-attr]  # up to the maximum
     events = RULES.specials()["ship_skill"].run(
-        enc, enc.combatant(hero), "ship=オールマイト・キャプテン号 skill=砲撃", FixedDice([6] * 10)
+        enc,
+        enc.combatant(hero),
+        "ship=オールマイト・キャプテン号 skill=砲撃 at=柾良海軍巡視兵",
+        FixedDice([6] * 10),
     )
     bombard = next(e for e in events if isinstance(e, Rolled))
     assert bombard.text.startswith("(10D6)") and bombard.total == 60  # 2 morale left × 5

@@ -13,6 +13,7 @@ from bot.combat.errors import CombatError
 from bot.combat.events import (
     AttackResolved,
     CombatantDown,
+    CoverTaken,
     Damaged,
     MoraleChanged,
     Rolled,
@@ -20,7 +21,8 @@ from bot.combat.events import (
 )
 from bot.combat.model import Action, Side
 from bot.systems.naval.attack import CREW_PRESETS, adjusted, rough_seas_penalty, wind_dice
-from bot.systems.naval.battlefield import cleanup, move_steps, ship_data
+from bot.systems.naval.battlefield import ship_data
+from bot.systems.naval.ship_skills import cleanup, move_steps
 from tests.conftest import FixedDice
 from tests.systems.naval.helpers import battle, run
 
@@ -34,7 +36,7 @@ def test_the_seeds_patrol_guard_preset_has_its_numbers_and_pistol() -> None:
     assert guard is not None and guard.aboard == enc.find("柾良式巡視船").id  # type: ignore[union-attr]
     assert (guard.stats.action_value, guard.stats.hp, guard.extra["level"]) == (9, 90, 8)
     assert guard.extra["weapon"] == {"name": "短銃", "hit": "2D6+12", "damage": "2D6+70",
-                                     "style": "ranged", "reach": 1}  # fmt: skip
+                                     "style": "ranged", "reach": 1, "near": 0}  # fmt: skip
     assert CREW_PRESETS["柾良海軍巡視兵"].weapon.reach == 1  # range 0–1
 
 
@@ -98,14 +100,40 @@ def test_ships_do_not_dodge_and_a_tie_goes_to_the_dodger() -> None:
 def test_a_ship_can_be_covered_by_someone_at_its_position() -> None:
     enc, hero, guard = battle()
     run(enc, "naval_set", guard, "hp=90")
-    events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40 cover=柾良海軍巡視兵",
-                 FixedDice([3, 4]))  # fmt: skip
+    run(enc, "cover", guard, "target=柾良式巡視船")  # the guard's own free action
+    events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40", FixedDice([3, 4]))
     patrol = enc.find("柾良式巡視船")
     assert Damaged(guard, 40, 50) in events and patrol.stats.hp == 300  # type: ignore[union-attr]
+    assert CoverTaken(guard, patrol.id) in events  # type: ignore[union-attr]
+    enc.combatant(hero).used.clear()  # type: ignore[union-attr]  # a second attack, for the rule
+    events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40", FixedDice([3, 4]))
+    assert patrol.stats.hp == 260  # type: ignore[union-attr]  # the cover was spent on one hit
+
+
+def test_cover_is_declared_by_the_one_who_covers_not_the_attacker() -> None:
     enc, hero, _ = battle()
-    with pytest.raises(CombatError) as error:  # Hero is not at the patrol boat's position
-        run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40 cover=Hero")
+    with pytest.raises(CombatError) as error:  # the attacker cannot make the guard take it
+        run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40 cover=柾良海軍巡視兵")
+    assert error.value.code == "naval.cover_is_the_coverers"
+    assert Action.MAJOR not in enc.combatant(hero).used  # type: ignore[union-attr]
+    with pytest.raises(CombatError) as error:  # an enemy ship is not one's own side
+        run(enc, "cover", hero, "target=柾良式巡視船")
+    assert error.value.code == "naval.cover_own_side"
+    assert run(enc, "cover", hero, "target=オールマイト・キャプテン号") != []  # Hero stands on it
+    run(enc, "crew", None, "preset=柾良海軍巡視兵 ship=オールマイト・キャプテン号 area=1 side=pc "
+                           "name=Ally")  # fmt: skip  # at the bow, position 2: Hero is at 1
+    with pytest.raises(CombatError) as error:
+        run(enc, "cover", hero, "target=Ally")
     assert error.value.code == "naval.cannot_cover"
+
+
+def test_cover_lapses_at_the_end_of_its_round() -> None:
+    enc, hero, guard = battle()
+    run(enc, "cover", guard, "target=柾良式巡視船")
+    enc.round += 1
+    events = run(enc, "attack", hero, "target=柾良式巡視船 hit=2D6 damage=40", FixedDice([3, 4]))
+    assert not any(isinstance(e, CoverTaken) for e in events)
+    assert enc.find("柾良式巡視船").stats.hp == 260  # type: ignore[union-attr]
 
 
 def test_an_area_attack_may_include_the_ships_at_that_position() -> None:
@@ -131,8 +159,8 @@ def test_a_combatant_at_0_hp_is_out_and_a_side_wiped_out_loses() -> None:
 
 def test_the_seed_guards_pistol_is_used_when_no_numbers_are_given() -> None:
     enc, _, _ = battle()
-    run(enc, "crew", None, "preset=柾良海軍巡視兵 ship=オールマイト・キャプテン号 area=3 side=pc "
-                           "name=Ally")  # fmt: skip
+    run(enc, "crew", None, "preset=柾良海軍巡視兵 ship=オールマイト・キャプテン号 area=1 side=pc "
+                           "name=Ally")  # fmt: skip  # the bow: position 2, one from the guard
     ally = enc.find("Ally").id  # type: ignore[union-attr]
     enc.actor = ally  # the ally's turn, for this rule alone
     events = run(enc, "attack", ally, "target=柾良海軍巡視兵", FixedDice([1, 1, 6, 6]))

@@ -16,7 +16,6 @@ from bot.systems.naval.battlefield import (
     at_helm,
     board,
     damage_ship,
-    move_steps,
     place_ship,
     position_of,
     put_aboard,
@@ -24,8 +23,8 @@ from bot.systems.naval.battlefield import (
     shift,
     ship_attacked,
     ship_data,
-    use_ship_skill,
 )
+from bot.systems.naval.ship_skills import move_steps, use_ship_skill
 from tests.combat.helpers import add, encounter
 from tests.conftest import FixedDice
 from tests.systems.naval.helpers import run
@@ -87,10 +86,10 @@ def test_boarding_only_onto_a_ship_at_the_same_position_and_before_moving() -> N
     with pytest.raises(CombatError) as error:
         board(enc, hero_c, patrol_c, 0)  # type: ignore[arg-type]
     assert error.value.code == "naval.not_same_position"  # Hero at 1, the patrol boat at 2
-    put_aboard(enc, hero_c, enc.combatant(captain), 2)  # type: ignore[arg-type]
+    put_aboard(enc, hero_c, enc.combatant(captain), 0)  # type: ignore[arg-type]  # the bow: 2
     assert board(enc, hero_c, patrol_c, 0) == [Boarded(hero, patrol, 0)]  # type: ignore[arg-type]
     hero_c.used.append(Action.MOVE)  # type: ignore[union-attr]  # moved, however it did
-    put_aboard(enc, hero_c, enc.combatant(captain), 2)  # type: ignore[arg-type]
+    put_aboard(enc, hero_c, enc.combatant(captain), 0)  # type: ignore[arg-type]
     with pytest.raises(CombatError) as error:
         board(enc, hero_c, patrol_c, 0)  # type: ignore[arg-type]
     assert error.value.code == "naval.board_after_move"
@@ -120,6 +119,7 @@ def test_ship_skills_cost_morale_and_need_the_user_aboard_on_its_own_turn() -> N
     enc, captain, _, hero, guard = sea()
     ship = enc.combatant(captain)
     enc.actor = hero
+    ship.stats.hp = 2100  # type: ignore[union-attr]
     with pytest.raises(CombatError) as error:
         use_ship_skill(enc, enc.combatant(hero), ship, "修繕")  # type: ignore[arg-type]
     assert error.value.code == "naval.low_morale"
