@@ -126,7 +126,7 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     assert "Sword Lordの攻撃がDragonewtに命中：14 対 10" in out
     assert "Dragonewtに5点のダメージ（HP 35）。" in out
     assert "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （クリティカル） ＞ 32" in out
-    assert "Dragonewt（ダメージ）：(2D6+22) ＞ 7[3,4]+22 ＞ 29" in out
+    assert "Dragonewt（ダメージ）：(2D6+12+10) ＞ 7[3,4]+12+10 ＞ 29" in out
     assert "Sword Lordに19点のダメージ（HP 20）。" in out
     assert announced(out).splitlines()[-3] == "== 第2ラウンド・セットアップ =="
 

@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.characters import find_character, names_matching
 from bot.store.models import Character
-from bot.systems.grancrest.attack import set_weapon
+from bot.systems.grancrest.weapons import set_weapon
 from bot.systems.stats import parse_stats
 
 if TYPE_CHECKING:
