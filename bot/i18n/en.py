@@ -402,6 +402,7 @@ MESSAGES: dict[str, str] = {
     "timing.major": "major",
     "timing.cleanup": "cleanup",
     "ui.button_react": "Roll reaction",
+    "ui.button_react_for": "Roll reaction: {name}",
     "ui.skill_used": "{name} uses {skill} ({timing}).",
     "gc.wrong_timing": "{name} is a {timing} skill: not now.",
     "action.skill": "declare a skill: timing=major name=…",

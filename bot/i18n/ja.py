@@ -402,6 +402,7 @@ MESSAGES: dict[str, str] = {
     "timing.major": "メジャー",
     "timing.cleanup": "クリンナップ",
     "ui.button_react": "リアクションを振る",
+    "ui.button_react_for": "リアクションを振る：{name}",
     "ui.skill_used": "{name}は{skill}を使用（{timing}）。",
     "gc.wrong_timing": "{name}は{timing}のスキルです。今は使えません。",
     "action.skill": "スキル宣言：timing=major name=…",

@@ -402,6 +402,7 @@ MESSAGES: dict[str, str] = {
     "timing.major": "主要",
     "timing.cleanup": "整理",
     "ui.button_react": "擲反應",
+    "ui.button_react_for": "擲反應：{name}",
     "ui.skill_used": "{name}使用{skill}（{timing}）。",
     "gc.wrong_timing": "{name}是{timing}技能：現在不能用。",
     "action.skill": "宣告技能：timing=major name=…",
