@@ -78,7 +78,7 @@ def test_an_area_attacks_damage_is_rolled_once_and_each_target_takes_its_own_def
 
 
 def test_an_area_attack_unanswered_reactions_are_rolled_by_the_bot_with_the_same_damage() -> None:
-    enc, lord, (g1, g2, g3) = battle()
+    enc, lord, (g1, g2, _g3) = battle()
     SPECIALS["attack"].run(
         enc, lord, "target=Goblin 1, Goblin 2 hit=2D6+9 power=6", FixedDice([4, 4])
     )

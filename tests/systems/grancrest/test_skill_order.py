@@ -46,7 +46,7 @@ def test_setup_skills_resolve_in_action_value_order_not_as_declared() -> None:
 
 
 def test_cleanup_skills_resolve_in_action_value_order() -> None:
-    enc, slow, fast, orc = table()
+    enc, slow, _fast, orc = table()
     walk(enc, 1 + 6 + 1)  # Setup, three initiative and main phases, Cleanup
     assert enc.phase is Phase.CLEANUP
     skill(enc, orc, "cleanup", "《E》")
@@ -60,7 +60,7 @@ def test_a_phase_without_skills_announces_no_order() -> None:
 
 
 def test_an_action_value_change_re_sorts_from_the_next_initiative_phase() -> None:
-    enc, slow, fast, orc = table()
+    enc, slow, fast, _orc = table()
     walk(enc, 3)  # Setup, Initiative, Fast's main phase
     assert enc.actor == fast.id
     SPECIALS["gc_set"].run(enc, slow, "action_value=9", None)  # an effect, mid-turn
@@ -73,7 +73,7 @@ def test_an_action_value_change_re_sorts_from_the_next_initiative_phase() -> Non
 
 
 def test_setup_skill_order_uses_the_action_values_as_they_are_now() -> None:
-    enc, slow, fast, orc = table()
+    enc, slow, fast, _orc = table()
     walk(enc, 1)
     skill(enc, fast, "setup", "《C》")
     skill(enc, slow, "setup", "《A》")
