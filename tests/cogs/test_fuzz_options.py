@@ -99,7 +99,9 @@ async def test_hostile_values_in_every_option_never_make_an_incident(
         for parameter in command.parameters:
             for value in hostile(parameter):
                 await prepare(world, name.split()[0])
-                given = {p.display_name: filler(p, world) for p in command.parameters if p.required}
+                given = {
+                    p.display_name: filler(p, world) for p in command.parameters if p.required
+                }
                 given[parameter.display_name] = value
                 cases += 1
                 # Players and the GM in turn (a GM's command only for the GM).

@@ -55,7 +55,9 @@ async def test_an_encounter_starter_without_gm_rights_gets_no_gm_copy(
     assert world.alice.user.dm_channel.last_message is None
 
 
-async def test_an_encounter_gm_with_gm_rights_gets_the_copy_by_dm(world: World, dice: Dice) -> None:
+async def test_an_encounter_gm_with_gm_rights_gets_the_copy_by_dm(
+    world: World, dice: Dice
+) -> None:
     await world.gm.slash(world.channel, "config", secret_mode="gm")
     await world.gm.slash(world.channel, "combat start")
     dice.load(5, 5)
