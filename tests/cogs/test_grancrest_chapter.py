@@ -146,3 +146,15 @@ async def test_a_saved_character_reacts_with_its_own_dodge_and_defenses(
     assert "Orcの攻撃がAsterに命中：12 対 10" in text
     assert "Aster：ダメージ10 − 武器防御4 = HPダメージ6。" in text
     assert len(world.env.errors) == 1
+
+
+async def test_setup_skills_are_posted_in_the_order_they_resolve(world: World) -> None:
+    await world.gm.slash(world.channel, "system set", system="GranCrest")
+    await world.gm.slash(world.channel, "combat start")
+    await world.alice.slash(world.channel, "combat add", name="Slow", side="pc", action_value=2)
+    await world.gm.slash(world.channel, "combat add", name="Orc", action_value=7)
+    await world.gm.slash(world.channel, "combat next")  # round 1, Setup
+    await world.alice.slash(world.channel, "gc skill", name="《A》", timing="setup")
+    await world.gm.slash(world.channel, "gc skill", name="《B》", timing="setup", combatant="Orc")
+    ended = await world.gm.slash(world.channel, "combat next")
+    assert "セットアップのスキルは行動値順に処理：1. Orc《B》、2. Slow《A》" in lines(ended)
