@@ -420,6 +420,7 @@ MESSAGES: dict[str, str] = {
     "gc.bad_swap": "Name the carried weapon to take in hand (and the one to put away), not “{text}”.",
     "gc.already_equipped": "{name} is in hand already.",
     "gc.which_out": "Several weapons are in hand ({known}): say which one to put away.",
+    "gc.which_weapon": "Two or more weapons are in hand ({known}): name the one that attacks.",
     "gc.bad_exchange": "Write the exchange as item=… to=… (back=…), with someone else (not “{text}”).",
     "gc.not_same_square": "{name} is {distance}Sq away: items are exchanged within the same square only.",
     "gc.weapon_name_taken": "{name} already has a weapon called {weapon}.",

@@ -420,6 +420,7 @@ MESSAGES: dict[str, str] = {
     "gc.bad_swap": "装備する携帯武器（と外す武器）を指定してください（「{text}」は不可）。",
     "gc.already_equipped": "{name}はすでに装備しています。",
     "gc.which_out": "複数の武器を装備しています（{known}）。外す武器を指定してください。",
+    "gc.which_weapon": "複数の武器を装備しています（{known}）。攻撃に使う武器を指定してください。",
     "gc.bad_exchange": "受け渡しは item=… to=…（back=…）の形で、他の参加者と行ってください（「{text}」は不可）。",
     "gc.not_same_square": "{name}は{distance}Sq離れています。アイテムの受け渡しは同じマスでのみ行えます。",
     "gc.weapon_name_taken": "{name}はすでに{weapon}という武器を持っています。",

@@ -420,6 +420,7 @@ MESSAGES: dict[str, str] = {
     "gc.bad_swap": "請指定要裝備的攜帶武器（以及要卸下的武器），不能是「{text}」。",
     "gc.already_equipped": "{name}已經裝備著。",
     "gc.which_out": "裝備著好幾把武器（{known}）：請指定要卸下哪一把。",
+    "gc.which_weapon": "裝備著好幾把武器（{known}）：請指定用來攻擊的那一把。",
     "gc.bad_exchange": "交換道具請寫成 item=… to=…（back=…），對象是其他角色（不能是「{text}」）。",
     "gc.not_same_square": "{name}相距{distance}Sq：只能與同一格的對象交換道具。",
     "gc.weapon_name_taken": "{name}已經有名叫{weapon}的武器。",

@@ -39,10 +39,12 @@ from bot.systems.stats import StatError, parse_with
 GC_STATS = {
     name: FIELDS[name]
     for name in ("hp", "max_hp", "strength", "spirit", "weapon", "heat", "impact", "internal",
-                 "move", "reduction", "action_value", "reflex")
+                 "move", "reduction")
 }  # fmt: skip
-# Numbers turn order reads (Combatant.stats): a change re-sorts from the next initiative phase.
-ORDER_STATS = ("hp", "max_hp", "action_value", "reflex")
+# Numbers turn order reads, set with gc_set (an effect's change re-sorts the order from the
+# next initiative phase); /combat add has options of its own for them.
+TURN_STATS = {name: FIELDS[name] for name in ("action_value", "reflex")}
+STATS_FIELDS = ("hp", "max_hp", *TURN_STATS)  # kept in Combatant.stats
 DEFENSES = ("weapon", "heat", "impact", "internal")
 ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
 _TYPE_NAMES = {
@@ -91,7 +93,7 @@ def settle(c: Combatant) -> list[Event]:
     return set_condition(c, *found) if found is not None else []
 
 
-def parse_numbers(detail: str) -> dict[str, Any]:
+def parse_numbers(detail: str, *, turn_stats: bool = False) -> dict[str, Any]:
     """``strength=6 weapon=10 hp=40 dodge=2D6+4`` → checked values (``dodge`` stays dice)."""
     found: dict[str, Any] = {}
     detail = fold_width(detail)
@@ -101,9 +103,10 @@ def parse_numbers(detail: str) -> dict[str, Any]:
             raise StatError("gc.bad_dodge", text=dodge.group(1)[:40])
         found["dodge"] = dodge.group(1).upper()
         detail = detail[: dodge.start()] + detail[dodge.end() :]
-    found.update({k: int(v) for k, v in parse_with(detail, GC_STATS).items()})
+    schema = {**GC_STATS, **TURN_STATS} if turn_stats else GC_STATS
+    found.update({k: int(v) for k, v in parse_with(detail, schema).items()})
     if not found:
-        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
+        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(schema))
     return found
 
 
@@ -113,10 +116,10 @@ def set_numbers(
     """``strength=6 spirit=4 weapon=10 heat=2 hp=40 dodge=2D6+4``: a combatant's Grancrest
     numbers (``dodge`` is the reaction check it rolls by default)."""
     assert c is not None
-    values = parse_numbers(detail)
+    values = parse_numbers(detail, turn_stats=True)
     events: list[Event] = []
     for key, value in values.items():
-        if key in ORDER_STATS:
+        if key in STATS_FIELDS:
             events += edit(c, key, getattr(c.stats, key), int(value))
             setattr(c.stats, key, int(value))
         else:

@@ -67,14 +67,17 @@ def damage_dice(text: str) -> int:
 
 def attack_numbers(c: Combatant, given: dict[str, str]) -> dict[str, str]:
     """The attack's numbers: the named weapon's, else — when the attack gives no hit and no
-    power of its own — the one weapon in hand; what the attack gives overrides the weapon."""
+    power of its own — the one weapon in hand (with two in hand, say which); what the attack
+    gives overrides the weapon. ``weapon=none``: an attack by a skill, no weapon's numbers."""
     name = given.get("weapon", "").strip()
     if name.casefold() in ("none", "なし", "無"):
         return {k: v for k, v in given.items() if k != "weapon"}
     if not name:
         hands = equipped(c)
-        if "hit" in given or "power" in given or len(hands) != 1:
+        if "hit" in given or "power" in given or not hands:
             return given
+        if len(hands) > 1:
+            raise CombatError("gc.which_weapon", known=", ".join(hands))
         name = hands[0]
     name, weapon = named(c, name)
     if not is_equipped(weapon):

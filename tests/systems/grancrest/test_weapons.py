@@ -191,3 +191,32 @@ def test_an_area_attack_checks_the_reach_of_every_target() -> None:
         attack(enc, lord, "target=Dragonewt, Wind Child", [1, 1])
     assert reach.value.code == "gc.out_of_reach" and reach.value.params["name"] == "Wind Child"
     assert not enc.prompts and not lord.used
+
+
+def test_with_two_weapons_in_hand_an_attack_without_numbers_names_one() -> None:
+    enc, lord, _, _ = armed()
+    SPECIALS["gc_weapon"].run(enc, lord, "name=Dagger hit=2D6+3 power=3 equip=yes", None)
+    with pytest.raises(CombatError) as which:
+        attack(enc, lord, "target=Dragonewt", [1, 1])
+    assert which.value.code == "gc.which_weapon" and which.value.params["known"] == "Sword, Dagger"
+    events = attack(enc, lord, "target=Dragonewt weapon=dagger", [1, 1])
+    assert events[0].text == "(2D6+3>=?) ＞ 2[1,1]+3 ＞ 5"
+
+
+def test_an_attack_by_a_skill_uses_no_weapons_numbers() -> None:
+    enc, lord, _, _ = armed()
+    events = attack(enc, lord, "target=Dragonewt weapon=none types=heat", [1, 1])
+    assert events[0].text == "(2D6>=?) ＞ 2[1,1] ＞ 2"
+    assert enc.prompts[0].data["power"] == 0 and enc.prompts[0].data["types"] == ["heat"]
+
+
+def test_action_value_and_reflex_are_set_with_gc_set_not_on_combat_add() -> None:
+    enc, lord, _, _ = armed()
+    SPECIALS["gc_set"].run(enc, lord, "action_value=11 reflex=4", None)
+    assert (lord.stats.action_value, lord.stats.reflex) == (11, 4)
+    assert "action_value" not in lord.extra["gc"]
+    from bot.systems.grancrest.combat import parse_numbers
+    from bot.systems.stats import StatError
+
+    with pytest.raises(StatError):
+        parse_numbers("action_value=3")  # /combat add: its own action_value option
