@@ -5,6 +5,8 @@ check against each target's own reaction, the damage rolled once, each target's 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.combat.errors import CombatError
 from bot.combat.events import (
@@ -161,3 +163,37 @@ def test_damage_reduction_comes_off_after_the_defense() -> None:
     assert DefenseApplied(g2.id, 12, "weapon", 6, 5, 1) in second
     manual = SPECIALS["damage"].run(enc, g2, "10 heat reduction=20", None)
     assert DefenseApplied(g2.id, 10, "heat", 1, 20, 0) in manual  # never below 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    targets=st.lists(
+        st.tuples(st.integers(0, 30), st.integers(1, 6), st.integers(1, 6)),
+        min_size=1, max_size=6,
+    ),
+    damage_dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+)  # fmt: skip
+def test_an_area_attack_rolls_damage_at_most_once_whatever_the_reactions(
+    targets: list[tuple[int, int, int]], damage_dice: tuple[int, int]
+) -> None:
+    """Each target: its weapon defense and its two reaction dice; the hit check is 2D6+6 on 3,3
+    (12). Every target hit loses damage − its own defense (never below 0); one damage roll."""
+    enc = encounter("GranCrest")
+    lord = enc.combatant(add(enc, "Lord", Side.PC, action_value=6))
+    foes = []
+    for n, (defense, *_) in enumerate(targets):
+        foe = enc.combatant(add(enc, f"Foe {n}", action_value=1))
+        SPECIALS["gc_set"].run(enc, foe, f"hp=100 weapon={defense}", None)
+        foes.append(foe)
+    walk(enc, 3)
+    names = ", ".join(f.name for f in foes)
+    SPECIALS["attack"].run(enc, lord, f"target={names} hit=2D6+6 power=4", FixedDice([3, 3]))
+    rolls, damage = [], None
+    for foe, (defense, a, b) in zip(foes, targets, strict=True):
+        events = SPECIALS["react"].run(enc, foe, "2D6", FixedDice([a, b, *damage_dice]))
+        rolls += damage_rolls(events)
+        if damage is None and rolls:
+            damage = rolls[0].total
+        hit = a + b + (10 if a == b == 6 else 0) < 12
+        assert foe.stats.hp == (100 - max(0, damage - defense) if hit else 100)
+    assert len(rolls) <= 1 and not enc.prompts and not enc.data["gc_damage"]
