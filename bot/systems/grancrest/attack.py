@@ -98,6 +98,8 @@ def declare(
     hit = check_dice(given.get("hit", "2D6"), dice)
     ECONOMY.spend(enc, attacker, Action.MAJOR)
     shared = enc.data.setdefault(DAMAGE, {})
+    for stale in list(shared):  # an attack whose reactions went with a removed combatant
+        _forget_done(enc, int(stale))
     number = max((int(k) for k in shared), default=0) + 1
     shared[str(number)] = None  # rolled at the first hit
     attack = {
