@@ -119,16 +119,30 @@ def test_python_m_bot_migrate_creates_the_schema(tmp_path: Path) -> None:
 
 
 def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -> None:
-    """docs/tutorials/grancrest-worked-example.txt: the seed's Sword Lord vs Dragonewt."""
+    """docs/tutorials/grancrest-worked-example.txt: the seed's Sword Lord vs Dragonewt, then a
+    second round with a weapon swap and an area attack on two targets."""
     script = ROOT / "docs" / "tutorials" / "grancrest-worked-example.txt"
-    dice = "3,4,2,3,3,3,6,6,3,3,3,4"
+    dice = "3,4,2,3,3,3,6,6,3,3,3,4" + ",5,4,2,2,4,4,4,3,3"
     out = run(["console", "--script", str(script), "--dice", dice], tmp_path).stdout
     assert "Sword Lordの攻撃がDragonewtに命中：14 対 10" in out
     assert "Dragonewtに5点のダメージ（HP 35）。" in out
     assert "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （クリティカル） ＞ 32" in out
-    assert "Dragonewt（ダメージ）：(2D6+22) ＞ 7[3,4]+22 ＞ 29" in out
+    assert "Dragonewt（ダメージ）：(2D6+12+10) ＞ 7[3,4]+12+10 ＞ 29" in out
+    assert "Sword Lord：ダメージ29 − 武器防御10 = HPダメージ19。" in out
     assert "Sword Lordに19点のダメージ（HP 20）。" in out
-    assert announced(out).splitlines()[-3] == "== 第2ラウンド・セットアップ =="
+    assert "== 第2ラウンド・セットアップ ==" in out
+    # Round 2: the Halberd swapped in (minor), one hit check and one 3D damage roll for both.
+    assert "Sword LordはSwordをしまい、Halberdを装備した（マイナーアクション）。" in out
+    assert "[リアクションを振る：Dragonewt] [リアクションを振る：Dragon Whelp]" in out
+    assert out.count("Sword Lord（命中判定）") == 2 and out.count("Sword Lord（ダメージ）") == 2
+    assert "Sword Lord（ダメージ）：(3D6+8) ＞ 12[4,4,4]+8 ＞ 20" in out
+    assert "Dragonewtに10点のダメージ（HP 25）。" in out
+    assert "Dragon Whelp：ダメージ20 − 武器防御4 = HPダメージ16。" in out
+    assert announced(out).splitlines()[-4:-1] == [
+        "== 第2ラウンド・イニシアチブ ==",
+        "・ 1. Dragonewt",
+        "・ 2. Dragon Whelp",
+    ]
 
 
 def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path) -> None:

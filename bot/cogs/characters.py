@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.characters import find_character, names_matching
 from bot.store.models import Character
-from bot.systems.grancrest.attack import set_weapon
+from bot.systems.grancrest.weapons import set_weapon
 from bot.systems.stats import parse_stats
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ def describe(row: Any) -> str:
     stats = " ".join(f"{k}={v}" for k, v in row["stats"].items() if k != "weapons") or "—"
     for weapon, spec in row["stats"].get("weapons", {}).items():
         reach = " ranged" if spec["ranged"] else ""
+        reach += f" range {spec['range']}" if spec.get("range") is not None else ""
+        reach += f" {spec['dice']}D" if spec.get("dice") is not None else ""
+        reach += "" if spec.get("equipped", True) else " (carried)"
         stats += (
             f"\n⚔ {weapon}: {spec['hit']} power {spec['power']} {','.join(spec['types'])}{reach}"
         )
@@ -190,31 +193,41 @@ class CharactersCog(commands.Cog, name="Characters"):
         power=text("Attack power", "cmd.gc.power"),
         types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
         ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
+        range=text("Range in squares (ranged: the farthest; melee: its reach)", "cmd.gc.range"),
+        dice=text("Damage dice: 3D, or +1D added to the 2D", "cmd.gc.dice"),
+        equip=text("In hand now (default: when nothing is in hand)", "cmd.gc.equip"),
     )
-    @options("name", "weapon", "hit", "power", "types", "ranged")
+    @options("name", "weapon", "hit", "power", "types", "ranged", "range", "dice", "equip")
     async def weapon(
         self,
         interaction: discord.Interaction,
         name: str,
-        weapon: str,
+        weapon: app_commands.Range[str, 1, 64],
         hit: str,
         power: option("power"),
         types: str = "weapon",
         ranged: bool = False,
+        range: option("square") | None = None,
+        dice: str | None = None,
+        equip: bool | None = None,
     ) -> None:
         row = await self._find(interaction, name)
-        holder = Combatant(0, row["name"], Side.PC)  # checks and shapes it like in combat
         reach = "yes" if ranged else "no"
-        set_weapon(
-            None,
-            holder,
-            f"name={weapon} hit={hit} power={power} types={types} ranged={reach}",
-            None,
-        )  # type: ignore[arg-type]
-        made = holder.extra["gc"]["weapons"]
-        await self._change(
-            interaction, row, lambda now: {**now, "weapons": {**now.get("weapons", {}), **made}}
-        )
+        detail = f"name={weapon} hit={hit} power={power} types={types} ranged={reach}"
+        detail += f" range={range}" if range is not None else ""
+        detail += f" dice={dice}" if dice else ""
+        detail += "" if equip is None else f" equip={'yes' if equip else 'no'}"
+
+        def with_weapon(now: dict) -> dict:
+            # Checked and shaped as in combat, next to the weapons saved already (the first
+            # one goes into the hand, later ones are carried unless equip says).
+            holder = Combatant(0, row["name"], Side.PC)
+            holder.extra["gc"] = {"weapons": dict(now.get("weapons", {}))}
+            set_weapon(None, holder, detail, None)
+            return {**now, "weapons": holder.extra["gc"]["weapons"]}
+
+        with_weapon(dict(row["stats"]))  # refuses a bad weapon before the transaction
+        await self._change(interaction, row, with_weapon)
         await send(
             interaction,
             t("char.weapon_saved", name=row["name"], weapon=weapon),

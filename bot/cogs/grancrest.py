@@ -3,13 +3,13 @@ the map and movement, skills. Thin: each command is one encounter action."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import gc_complete
 from bot.cogs.common import (
     channel_locale,
     on_encounter_button,
@@ -20,46 +20,17 @@ from bot.cogs.common import (
 )
 from bot.cogs.deadline import answered
 from bot.combat.errors import CombatError
-from bot.combat.model import Encounter
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
-from bot.systems.grancrest import board
-from bot.ui.maps import Token, map_window, render_map
+from bot.systems.grancrest.options import CHOICES
+from bot.ui.gc_map import map_file
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 # The digest's named actions and the action kind each spends.
-ACTIONS = {
-    "swap_weapon": "minor", "pick_up": "minor", "other_minor": "minor",
-    "exchange_item": "major", "other_major": "major",
-}  # fmt: skip
-
-
-def map_file(enc: Encounter) -> tuple[discord.File, str]:
-    """The map image (hidden NPCs left off; on a big map, a window around whose turn it is)
-    and the legend of every numbered token."""
-    grid = board.grid_of(enc)
-    tokens, legend = [], []
-    for number, c in enumerate(sorted(enc.combatants, key=lambda c: c.seq), 1):
-        square = board.square_of(c)
-        if square is None or c.hidden or c.out:
-            continue
-        tokens.append(Token(number, square, c.side.value == "pc", c.stats.hp, c.stats.max_hp))
-        hp = (
-            f" HP {c.stats.hp}/{c.stats.max_hp}"
-            if c.stats.hp is not None and c.stats.max_hp
-            else ""
-        )
-        legend.append(f"`{number}` {c.name} ({square[0]},{square[1]}){hp}")
-    actor = enc.combatant(enc.actor) if enc.actor is not None else None
-    focus = [square] if actor and (square := board.square_of(actor)) else []
-    columns, rows = map_window(grid.width, grid.height, tokens, focus)
-    if len(columns) < grid.width or len(rows) < grid.height:
-        legend.insert(0, t("gc.map_window", width=grid.width, height=grid.height,
-                           x=f"{columns[0]}–{columns[-1]}", y=f"{rows[0]}–{rows[-1]}"))  # fmt: skip
-    png = render_map(grid.width, grid.height, tokens, focus)
-    return discord.File(io.BytesIO(png), filename="map.png"), "\n".join(legend)
+# Swapping a weapon and exchanging an item are /gc swap and /gc give (they change who holds what).
+ACTIONS = {"pick_up": "minor", "other_minor": "minor", "other_major": "major"}
 
 
 class GrancrestCog(commands.Cog, name="Grancrest"):
@@ -88,15 +59,17 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         ),
     )
     @app_commands.describe(
-        target=text("Who is attacked", "cmd.gc.target"),
+        target=text("Who is attacked; several for an area attack: A, B", "cmd.gc.targets"),
         hit=text("Hit check as dice, e.g. 2D6+7", "cmd.gc.hit"),
         power=text("Attack power", "cmd.gc.power"),
         types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
         ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
         attacker=text("Who attacks (default: whose turn it is)", "cmd.gc.attacker"),
         weapon=text("A weapon the attacker carries (/gc weapon)", "cmd.gc.weapon_choice"),
+        dice=text("Damage dice: 3D, or +1D added to the 2D", "cmd.gc.dice"),
+        range=text("Range in squares (ranged: the farthest; melee: its reach)", "cmd.gc.range"),
     )
-    @options("target", "hit", "power", "types", "ranged", "attacker", "weapon")
+    @options("target", "hit", "power", "types", "ranged", "attacker", "weapon", "dice", "range")
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -107,9 +80,14 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         ranged: bool | None = None,
         attacker: str | None = None,
         weapon: str | None = None,
+        dice: str | None = None,
+        range: option("square") | None = None,
     ) -> None:
         reach = None if ranged is None else ("yes" if ranged else "no")
-        given = {"weapon": weapon, "hit": hit, "power": power, "types": types, "ranged": reach}
+        given = {
+            "weapon": weapon, "hit": hit, "power": power, "types": types, "ranged": reach,
+            "dice": dice, "range": range,
+        }  # fmt: skip
         detail = f"target={target} " + " ".join(
             f"{k}={v}" for k, v in given.items() if v is not None
         )
@@ -126,21 +104,110 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
         ranged=text("A ranged attack (cannot target 0Sq)", "cmd.gc.ranged"),
         combatant=text("Which combatant", "cmd.gc.combatant"),
+        range=text("Range in squares (ranged: the farthest; melee: its reach)", "cmd.gc.range"),
+        dice=text("Damage dice: 3D, or +1D added to the 2D", "cmd.gc.dice"),
+        equip=text("In hand now (default: when nothing is in hand)", "cmd.gc.equip"),
     )
-    @options("name", "hit", "power", "types", "ranged", "combatant")
+    @options("name", "hit", "power", "types", "ranged", "combatant", "range", "dice", "equip")
     async def weapon(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: app_commands.Range[str, 1, 64],
         hit: str,
         power: option("power"),
         types: str = "weapon",
         ranged: bool = False,
         combatant: str | None = None,
+        range: option("square") | None = None,
+        dice: str | None = None,
+        equip: bool | None = None,
     ) -> None:
         reach = "yes" if ranged else "no"
         detail = f"name={name} hit={hit} power={power} types={types} ranged={reach}"
+        detail += f" range={range}" if range is not None else ""
+        detail += f" dice={dice}" if dice else ""
+        detail += "" if equip is None else f" equip={'yes' if equip else 'no'}"
         await self._act(interaction, "gc_weapon", combatant, detail)
+
+    @gc.command(
+        name=text("swap", "cmd.gc.swap"),
+        description=text(
+            "Swap a weapon in hand for a carried one (minor action)", "cmd.gc.swap.desc"
+        ),
+    )
+    @app_commands.describe(
+        take=text("The carried weapon to take in hand", "cmd.gc.take"),
+        put_away=text("The weapon to put away (when several are in hand)", "cmd.gc.put_away"),
+        combatant=text("Which combatant", "cmd.gc.combatant"),
+    )
+    @options("take", "put_away", "combatant")
+    async def swap(
+        self,
+        interaction: discord.Interaction,
+        take: str,
+        put_away: str | None = None,
+        combatant: str | None = None,
+    ) -> None:
+        detail = f"in={take}" + (f" out={put_away}" if put_away else "")
+        await self._act(interaction, "swap", combatant, detail)
+
+    @gc.command(
+        name=text("give", "cmd.gc.give"),
+        description=text(
+            "Hand a weapon to someone in the same square (major action)", "cmd.gc.give.desc"
+        ),
+    )
+    @app_commands.describe(
+        item=text("The weapon handed over", "cmd.gc.item"),
+        to=text("Who receives it", "cmd.gc.to"),
+        back=text("A weapon of theirs given in return (optional)", "cmd.gc.back"),
+        combatant=text("Which combatant", "cmd.gc.combatant"),
+    )
+    @options("item", "to", "back", "combatant")
+    async def give(
+        self,
+        interaction: discord.Interaction,
+        item: str,
+        to: str,
+        back: str | None = None,
+        combatant: str | None = None,
+    ) -> None:
+        detail = f"item={item} to={to}" + (f" back={back}" if back else "")
+        await self._act(interaction, "give", combatant, detail)
+
+    @gc.command(
+        name=text("options", "cmd.gc.options"),
+        description=text(
+            "This fight's rulings where the chapter is silent (GM)", "cmd.gc.options.desc"
+        ),
+    )
+    @app_commands.describe(
+        melee_reach=text("How far a melee attack reaches", "cmd.gc.melee_reach"),
+        dying_block=text("A dying enemy makes leaving its square cost 3", "cmd.gc.dying_block"),
+        hidden_block=text("A hidden NPC makes leaving its square cost 3", "cmd.gc.hidden_block"),
+    )
+    @app_commands.choices(
+        melee_reach=[
+            app_commands.Choice(name=text(v, f"option.melee_reach.{v}"), value=v)
+            for v in CHOICES["melee_reach"]
+        ]
+    )
+    @options("melee_reach", "dying_block", "hidden_block")
+    async def options_(
+        self,
+        interaction: discord.Interaction,
+        melee_reach: str | None = None,
+        dying_block: bool | None = None,
+        hidden_block: bool | None = None,
+    ) -> None:
+        given = {"melee_reach": melee_reach, "dying_block": dying_block,
+                 "hidden_block": hidden_block}  # fmt: skip
+        detail = " ".join(
+            f"{k}={('yes' if v else 'no') if isinstance(v, bool) else v}"
+            for k, v in given.items()
+            if v is not None
+        )
+        await self._act(interaction, "gc_options", None, detail)
 
     @gc.command(
         name=text("react", "cmd.gc.react"),
@@ -149,12 +216,18 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     @app_commands.describe(
         check=text("Reaction as dice (default: your dodge)", "cmd.gc.check"),
         combatant=text("Who reacts", "cmd.gc.combatant"),
+        reduction=text("Damage reduction after the defense", "cmd.gc.reduction"),
     )
-    @options("check", "combatant")
+    @options("check", "combatant", "reduction")
     async def react(
-        self, interaction: discord.Interaction, check: str = "", combatant: str | None = None
+        self,
+        interaction: discord.Interaction,
+        check: str = "",
+        combatant: str | None = None,
+        reduction: option("amount") | None = None,
     ) -> None:
-        await self._act(interaction, "react", combatant, check)
+        detail = check + (f" reduction={reduction}" if reduction else "")
+        await self._act(interaction, "react", combatant, detail)
 
     @gc.command(
         name=text("damage", "cmd.gc.damage"),
@@ -164,16 +237,19 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         target=text("Who is attacked", "cmd.gc.target"),
         amount=text("Damage before defenses", "cmd.gc.amount"),
         types=text("Damage types: weapon, heat, impact, internal", "cmd.gc.types"),
+        reduction=text("Damage reduction after the defense", "cmd.gc.reduction"),
     )
-    @options("target", "amount", "types")
+    @options("target", "amount", "types", "reduction")
     async def damage(
         self,
         interaction: discord.Interaction,
         target: str,
         amount: option("amount"),
         types: str = "weapon",
+        reduction: option("amount") | None = None,
     ) -> None:
-        await self._act(interaction, "damage", target, f"{amount} {types}")
+        cut = f" reduction={reduction}" if reduction else ""
+        await self._act(interaction, "damage", target, f"{amount} {types}{cut}")
 
     @gc.command(
         name=text("heal", "cmd.gc.heal"), description=text("Restore HP (GM)", "cmd.gc.heal.desc")
@@ -353,3 +429,59 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
             encounter_id,
             lambda: self._act(interaction, "react", target_id, ""),
         )
+
+    # -- autocomplete --------------------------------------------------------------------------
+    async def _combatants(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        # The encounter cog knows who may see which combatant (hidden NPCs: GM only).
+        return await self.bot.get_cog("Encounters")._combatant_autocomplete(interaction, current)
+
+    async def _targets(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await gc_complete.targets(self.bot, interaction, current)
+
+    async def _weapons_in_hand(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        who = (
+            "attacker"
+            if interaction.command and interaction.command.name == "attack"
+            else "combatant"
+        )
+        return await gc_complete.weapon_names(self.bot, interaction, current, key=who, hand=True)
+
+    async def _weapons_carried(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await gc_complete.weapon_names(
+            self.bot, interaction, current, key="combatant", hand=False
+        )
+
+    async def _weapons_held(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await gc_complete.weapon_names(
+            self.bot, interaction, current, key="combatant", hand=None
+        )
+
+    async def _their_weapons(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await gc_complete.weapon_names(self.bot, interaction, current, key="to", hand=None)
+
+    for command in (weapon, swap, give, react, set_, move, skill, action):
+        command.autocomplete("combatant")(_combatants)
+    for command in (damage, heal):
+        command.autocomplete("target")(_combatants)
+    place.autocomplete("combatant")(_combatants)
+    attack.autocomplete("target")(_targets)
+    attack.autocomplete("attacker")(_combatants)
+    attack.autocomplete("weapon")(_weapons_in_hand)
+    swap.autocomplete("take")(_weapons_carried)
+    swap.autocomplete("put_away")(_weapons_in_hand)
+    give.autocomplete("item")(_weapons_held)
+    give.autocomplete("to")(_combatants)
+    give.autocomplete("back")(_their_weapons)
+    del command

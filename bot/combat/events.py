@@ -107,6 +107,47 @@ class WeaponSet(Event):
 
 
 @dataclass(frozen=True)
+class WeaponSwapped(Event):
+    """Grancrest: a carried weapon taken into the hand (``out``: the one put away)."""
+
+    combatant_id: int
+    out: str | None
+    into: str
+
+
+@dataclass(frozen=True)
+class ItemExchanged(Event):
+    """Grancrest: a weapon handed to someone in the same square (``back``: one in return)."""
+
+    giver_id: int
+    taker_id: int
+    item: str
+    back: str | None = None
+
+
+@dataclass(frozen=True)
+class DefenseApplied(Event):
+    """Grancrest: damage through a defense — which type's defense, how much it and the other
+    reductions took off, the HP damage left."""
+
+    combatant_id: int
+    damage: int
+    defense_type: str
+    defense: int
+    reduction: int
+    loss: int
+
+
+@dataclass(frozen=True)
+class SkillOrder(Event):
+    """Grancrest: the Setup or Cleanup skills declared, in the order they resolve
+    (action value, high first): (combatant id, skill) pairs."""
+
+    timing: str
+    skills: list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
 class EngageChanged(Event):
     combatant_id: int
     engage: int | None  # the engage it is in now (None: on its own)

@@ -20,6 +20,7 @@ FIELDS: dict[str, Bound] = {
     "reflex": Bound(0, 99), "move": Bound(0, 99), "strength": Bound(0, 99),
     "spirit": Bound(0, 99), "weapon": Bound(0, 999), "heat": Bound(0, 999),
     "impact": Bound(0, 999), "internal": Bound(0, 999), "power": Bound(0, 999),
+    "reduction": Bound(0, 999),
     "square": Bound(0, 39),  # columns and rows counted from 0 on a map of at most 40
     # Esperancer
     "sonic_drive": Bound(0, 999), "dodge": Bound(-99, 99), "boss": Bound(0, 1),

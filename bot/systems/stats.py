@@ -28,7 +28,7 @@ SCHEMAS: dict[str, dict[str, Bound]] = {
     "DiceBot": _fields(*COMMON, "action_value"),
     "GranCrest": _fields(
         *COMMON, "action_value", "reflex", "move", "strength", "spirit", "weapon", "heat",
-        "impact", "internal",
+        "impact", "internal", "reduction",
     ),
     "Esperancer": _fields(*COMMON, "initiative_mod", "sonic_drive", "speed", "dodge", "boss"),
     "GURPS": _fields(*COMMON, "speed", "dx", "st", "iq", "ht", "will", "fatigue_st"),
@@ -37,9 +37,25 @@ SCHEMAS: dict[str, dict[str, Bound]] = {
 _PAIR = re.compile(r"([A-Za-z_]+)\s*[=:]\s*([+-]?[0-9]+(?:\.[0-9]+)?)")
 
 
-def parse_stats(text: str, system: str) -> dict[str, int | float]:
+# Stats written as a check and kept as text: a Grancrest character's reaction (dodge=2D6+3),
+# which a joined PC then rolls when attacked.
+CHECK_STATS: dict[str, tuple[str, ...]] = {"GranCrest": ("dodge",)}
+_CHECK = re.compile(r"[0-9]*D6?(?:[+-][0-9]+)*")
+
+
+def parse_stats(text: str, system: str) -> dict[str, int | float | str]:
     """``"action_value=7 reflex=3"`` → ``{"action_value": 7, "reflex": 3}``, checked."""
-    return parse_with(text, SCHEMAS.get(system, SCHEMAS["DiceBot"]))
+    checks: dict[str, str] = {}
+    text = fold_width(text)
+    for name in CHECK_STATS.get(system, ()):
+        found = re.search(rf"\b{name}\s*[=:]\s*(\S+)", text, re.IGNORECASE)
+        if found:
+            value = found.group(1).upper()
+            if not _CHECK.fullmatch(value):
+                raise StatError("gc.bad_dodge", text=found.group(1)[:40])
+            checks[name] = value
+            text = text[: found.start()] + " " + text[found.end() :]
+    return {**parse_with(text, SCHEMAS.get(system, SCHEMAS["DiceBot"])), **checks}
 
 
 def parse_with(text: str, schema: dict[str, Bound]) -> dict[str, int | float]:

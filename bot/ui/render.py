@@ -11,6 +11,7 @@ from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
 from bot.i18n import t
 from bot.systems.naval.battlefield import event_kind, morale
 from bot.systems.naval.events import EVENTS, EventKind
+from bot.ui.gc_lines import grancrest_line
 
 PHASE_COLOURS = {
     Phase.SETUP: 0x5865F2,
@@ -179,6 +180,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t(key, attacker=n(a), target=n(i), hit=hit, reaction=reaction)  # type: ignore[operator]
         case ev.WeaponSet(combatant_id=i, weapon=weapon):
             return t("ui.weapon_set", name=n(i), weapon=weapon)  # type: ignore[operator]
+        case ev.WeaponSwapped() | ev.ItemExchanged() | ev.DefenseApplied() | ev.SkillOrder():
+            return grancrest_line(event, n)
         case ev.EngageChanged(combatant_id=i, engage=group):
             return t("ui.engaged" if group else "ui.disengaged", name=n(i), engage=group)  # type: ignore[operator]
         case ev.MovedDistance(combatant_id=i, metres=metres):

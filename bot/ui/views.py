@@ -83,9 +83,13 @@ class ReactButton(
 ):
     """On an attack's announcement: the target's player (or the GM) rolls the reaction."""
 
-    def __init__(self, encounter_id: int, target_id: int, locale: str | None = None) -> None:
+    def __init__(
+        self, encounter_id: int, target_id: int, locale: str | None = None, name: str = ""
+    ) -> None:
+        # One attack on several targets shows a button for each: their names tell them apart.
+        label = t("ui.button_react_for", locale=locale, name=name) if name else None
         button = discord.ui.Button(
-            label=t("ui.button_react", locale=locale),
+            label=(label or t("ui.button_react", locale=locale))[:80],
             style=discord.ButtonStyle.success,
             custom_id=f"gc:react:{encounter_id}:{target_id}",
         )
@@ -112,11 +116,13 @@ def action_groups(
     from bot.combat.events import PhaseStarted, ReactionRequested, TurnStarted
     from bot.ui.esp_views import esperancer_buttons
     from bot.ui.naval_views import naval_buttons
+    from bot.ui.render import display_name
 
     if enc.id is None:
         return []
     groups: list[list[discord.ui.Item]] = []
     own = {"Esperancer": esperancer_buttons, "naval": naval_buttons}.get(enc.system)
+    several = sum(isinstance(e, ReactionRequested) for e in events) > 1
     for event in events:
         if (
             isinstance(event, PhaseStarted)
@@ -129,7 +135,8 @@ def action_groups(
         elif isinstance(event, TurnStarted):
             groups.append([EndTurnButton(enc.id, event.combatant_id, locale)])
         elif isinstance(event, ReactionRequested):
-            groups.append([ReactButton(enc.id, event.target_id, locale)])
+            name = display_name(enc.combatant(event.target_id), for_gm=False) if several else ""
+            groups.append([ReactButton(enc.id, event.target_id, locale, name)])
     return groups
 
 

@@ -147,12 +147,12 @@ async def test_initiative_skills_are_declared_from_the_announcement_until_main(
 
 async def test_named_actions_spend_their_minor_or_major_once(world: World) -> None:
     await duel(world)
-    swapped = await world.alice.slash(world.channel, "gc action", kind="swap_weapon", detail="槍")
-    assert "Sword Lord：マイナーアクション — 武器の持ち替え（マイナー）: 槍" in lines(swapped)
-    again = await world.alice.slash(world.channel, "gc action", kind="pick_up")
+    picked = await world.alice.slash(world.channel, "gc action", kind="pick_up", detail="槍")
+    assert "Sword Lord：マイナーアクション — アイテムを拾う（マイナー）: 槍" in lines(picked)
+    again = await world.alice.slash(world.channel, "gc action", kind="other_minor")
     assert again.ephemeral and "already used the minor action" in again.response.content
-    exchanged = await world.alice.slash(world.channel, "gc action", kind="exchange_item")
-    assert "メジャーアクション" in lines(exchanged)
+    other = await world.alice.slash(world.channel, "gc action", kind="other_major")
+    assert "メジャーアクション" in lines(other)
     assert len(world.env.errors) == 1
 
 

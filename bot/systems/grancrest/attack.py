@@ -1,14 +1,17 @@
 """Grancrest attacks in an encounter (rules digest "Attacks (opposed check)").
 
-The attacker, on its main phase, spends its major action: it names the target, rolls the hit
-check (``2D6+7``: two 6s are a critical, +10) and the attack's power and damage types. The
-target's player then rolls the reaction (``react``; the GM rolls for NPCs) — an acted
-combatant may still react. A tie goes to the reaction. On a hit the bot rolls attack power + 2D
-(+10 on a critical hit check) and applies it against the lowest applicable defense.
+The attacker, on its main phase, spends its major action: it names one target or several (an
+area or multi-target attack: ``target=A, B, C``), rolls the hit check once (``2D6+7``: two 6s
+are a critical, +10) and gives the attack's power, damage dice and types — or names a weapon in
+hand, whose numbers apply. Each target's player then rolls that target's own reaction (the GM
+rolls for NPCs) — an acted combatant may still react; a tie goes to the reaction. The damage is
+rolled once, at the first hit (power + 2D, ``dice=+1D`` for 3D, +10 on a critical hit check, as
+its own term), and each target hit takes it through its own lowest applicable defense, then its
+damage reduction.
 
-The reaction waits as a prompt of the target's. A dying target makes no check: the attack hits
-(the hit check is still rolled, so a critical still adds its +10). A reaction still waiting
-when the attacker's turn ends is rolled by the bot with the target's saved reaction.
+Each reaction waits as a prompt of its target's. A dying target makes no check: the attack hits
+it. A reaction still waiting when the attacker's turn ends is rolled by the bot with the
+target's saved reaction.
 """
 
 from __future__ import annotations
@@ -18,120 +21,129 @@ from typing import Any
 
 from bot.combat import prompts
 from bot.combat.errors import CombatError
-from bot.combat.events import AttackResolved, Event, ReactionRequested, Rolled
+from bot.combat.events import AttackResolved, Event, ReactionRequested
 from bot.combat.model import Action, Combatant, Condition, Encounter, Prompt
-from bot.combat.rights import edit
-from bot.dice import DiceError, DieSource, RollResult, roll
+from bot.dice import DieSource
 from bot.dice.parser import fold_width
 from bot.systems.fields import read
-from bot.systems.grancrest import combat
+from bot.systems.grancrest import combat, options, weapons
+from bot.systems.grancrest.checks import check_dice, rolled
 from bot.systems.grancrest.combat import ECONOMY
-from bot.systems.grancrest.rules import can_target, damage_roll, distance, hp_damage
+from bot.systems.grancrest.rules import (
+    DAMAGE_DICE,
+    damage_roll,
+    distance,
+    out_of_reach,
+)
 
 REACTION = "reaction"
-_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
+MAX_TARGETS = 30
+DAMAGE = "gc_damage"  # enc.data: an attack's damage roll, shared by all its targets
+_REDUCTION = re.compile(r"\s*reduction\s*=\s*([0-9]+)\s*", re.IGNORECASE)
 
 
-def _options(detail: str) -> dict[str, str]:
-    """``target=Sword Lord hit=2D6+7``: a value runs until the next ``key=`` (names may hold
-    spaces)."""
-    text = fold_width(detail)
-    keys = list(_KEY.finditer(text))
-    return {
-        match.group(1).lower(): text[
-            match.end() : keys[n + 1].start() if n + 1 < len(keys) else len(text)
-        ].strip()
-        for n, match in enumerate(keys)
-    }
+def targets_of(enc: Encounter, named: str) -> list[Combatant]:
+    """``A, B、C``: each target once, every name known."""
+    names = [n.strip() for n in re.split(r"[,、，]", named) if n.strip()]
+    if not names:
+        raise CombatError("combat.unknown_combatant", name="—")
+    if len(names) > MAX_TARGETS:
+        raise CombatError("gc.too_many_targets", limit=MAX_TARGETS)
+    found: list[Combatant] = []
+    for name in names:
+        target = enc.find(name)
+        if target is None:
+            raise CombatError("combat.unknown_combatant", name=name)
+        if target in found:
+            raise CombatError("gc.same_target_twice", name=target.name)
+        found.append(target)
+    return found
 
 
-def _check(command: str, dice: DieSource | None) -> RollResult:
-    """A Grancrest check written as a dice command (``2D6+7``), rolled with a ``?`` target so
-    the critical bonus is applied."""
-    text = fold_width(command).upper().replace(" ", "")
-    if not re.fullmatch(r"[0-9]*D6?(?:[+-][0-9]+)*", text):
-        raise CombatError("gc.bad_check", text=command[:40])
-    try:
-        result = roll(f"{text}>=?", system="GranCrest", dice=dice, strict=True)
-    except DiceError as error:
-        raise CombatError("gc.bad_check", text=command[:40]) from error
-    assert result is not None
-    return result
-
-
-def _rolled(c: Combatant, purpose: str, result: RollResult) -> Rolled:
-    return Rolled(c.id, purpose, result.text, result.total, list(result.rands))
+def _reach_check(enc: Encounter, attacker: Combatant, target: Combatant, given: dict) -> None:
+    ranged = given.get("ranged", "no").lower() in weapons.YES
+    here, there = combat.numbers(attacker).get("square"), combat.numbers(target).get("square")
+    if here is None or there is None:
+        return  # no map positions: the table judges the distance
+    if given.get("range"):
+        reach: int | None = read(given["range"], "square", "range")
+    else:
+        reach = None if ranged else options.melee_reach(enc)
+    apart = distance(tuple(here), tuple(there))
+    why = out_of_reach(ranged, apart, reach)
+    if why is not None:
+        raise CombatError(f"gc.{why}", name=target.name, distance=apart, reach=reach)
 
 
 def declare(
     enc: Encounter, attacker: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``target=Dragonewt hit=2D6+7 power=9 types=weapon ranged=no``, or ``target=… weapon=Sword``
-    for a weapon the attacker carries (options given here override the weapon's)."""
+    """``target=Dragonewt hit=2D6+7 power=9 types=weapon ranged=no range=5 dice=+1D``, or
+    ``target=A, B weapon=Sword`` for a weapon in hand (options given here override the
+    weapon's)."""
     assert attacker is not None
-    options = _options(detail)
-    if options.get("weapon"):
-        carried = combat.numbers(attacker).get("weapons", {})
-        weapon = next(
-            (w for name, w in carried.items() if name.casefold() == options["weapon"].casefold()),
-            None,
-        )
-        if weapon is None:
-            raise CombatError(
-                "gc.unknown_weapon", name=options["weapon"], known=", ".join(carried) or "—"
-            )
-        defaults = {
-            "hit": weapon["hit"],
-            "power": str(weapon["power"]),
-            "types": ",".join(weapon["types"]),
-            "ranged": "yes" if weapon["ranged"] else "no",
-        }
-        options = {**defaults, **{k: v for k, v in options.items() if k != "weapon"}}
-    target = enc.find(options.get("target", "")) if options.get("target") else None
-    if target is None:
-        raise CombatError("combat.unknown_combatant", name=options.get("target", "—"))
+    given = weapons.attack_numbers(attacker, weapons.options(detail))
+    targets = targets_of(enc, given.get("target") or given.get("targets") or "")
     ECONOMY.own_turn(enc, attacker)
     ECONOMY.still_may(attacker, Action.MAJOR)
-    if target.out:
-        raise CombatError("gc.already_dead", name=target.name)
-    ranged = options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔")
-    here, there = combat.numbers(attacker).get("square"), combat.numbers(target).get("square")
-    if here is not None and there is not None:
-        apart = distance(tuple(here), tuple(there))
-        if not can_target(ranged, apart):
-            raise CombatError("gc.ranged_0sq", name=target.name)
-        if not ranged and apart > 0:  # a melee attack reaches the same square only
-            raise CombatError("gc.out_of_reach", name=target.name, distance=apart)
-    power = read(options.get("power", "0"), "power")
-    types = sorted(combat.parse_types(options.get("types", "weapon").replace(",", " ")))
-    hit = _check(options.get("hit", "2D6"), dice)
+    for target in targets:
+        if target.out:
+            raise CombatError("gc.already_dead", name=target.name)
+        if target.id == attacker.id:
+            raise CombatError("gc.attacks_itself", name=target.name)
+        _reach_check(enc, attacker, target, given)
+    power = read(given.get("power", "0"), "power")
+    types = sorted(combat.parse_types(given.get("types", "weapon").replace(",", " ")))
+    count = weapons.damage_dice(given["dice"]) if given.get("dice") else DAMAGE_DICE
+    hit = check_dice(given.get("hit", "2D6"), dice)
     ECONOMY.spend(enc, attacker, Action.MAJOR)
+    shared = enc.data.setdefault(DAMAGE, {})
+    for stale in list(shared):  # an attack whose reactions went with a removed combatant
+        _forget_done(enc, int(stale))
+    number = max((int(k) for k in shared), default=0) + 1
+    shared[str(number)] = None  # rolled at the first hit
     attack = {
+        "id": number,
         "hit": hit.total,
         "critical": hit.critical,
         "power": power,
+        "dice": count,
         "types": [t.value for t in types],
     }
-    events: list[Event] = [_rolled(attacker, "hit", hit)]
-    if target.condition is Condition.DYING:  # no check from the dying: the attack hits
-        return events + resolve(enc, attacker, target, attack, None, dice)
-    prompts.open_prompt(enc, REACTION, target.id, "turn", about=attacker.id, data=attack)
-    return [*events, ReactionRequested(target.id, target.owner_id)]
+    events: list[Event] = [rolled(attacker, "hit", hit)]
+    waiting = [t for t in targets if t.condition is not Condition.DYING]
+    for target in waiting:
+        prompts.open_prompt(enc, REACTION, target.id, "turn", about=attacker.id, data=attack)
+        events.append(ReactionRequested(target.id, target.owner_id))
+    for target in targets:  # no check from the dying: the attack hits them
+        if target not in waiting:
+            events += resolve(enc, attacker, target, attack, None, dice)
+    _forget_done(enc, number)
+    return events
 
 
 def react(
     enc: Encounter, target: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``2D6+4`` (the reaction check; default: the target's saved ``dodge``, else 2D6)."""
+    """``2D6+4`` (the reaction check; default: the target's saved ``dodge``, else 2D6), with
+    ``reduction=5`` for a damage reduction this reaction brings (a skill's)."""
     assert target is not None
     waiting = prompts.find(enc, REACTION, target.id)
     if not waiting:
         raise CombatError("gc.no_attack_pending", name=target.name)
     if not target.fighting:  # the dying make no checks; the engine settles it as a hit
         raise CombatError("combat.cannot_act", name=target.name)
-    reaction = _check(detail.strip() or saved_reaction(target), dice)
+    text = fold_width(detail)
+    reduction = 0
+    found = _REDUCTION.search(text)
+    if found:
+        reduction = read(found.group(1), "amount", "reduction")
+        text = text[: found.start()] + " " + text[found.end() :]
+    text = re.sub(r"^\s*check\s*=", "", text.strip(), flags=re.IGNORECASE)
+    reaction = check_dice(text.strip() or saved_reaction(target), dice)
     prompts.close(enc, waiting[0])
-    return answer(enc, waiting[0], target, reaction, dice)
+    first = [rolled(target, "reaction", reaction)]
+    return answer(enc, waiting[0], target, reaction.total or 0, first, dice, reduction)
 
 
 def saved_reaction(target: Combatant) -> str:
@@ -146,16 +158,50 @@ def settle(enc: Encounter, prompt: Prompt, dice: DieSource | None, why: str) -> 
         return []
     if why == "owner_down" or not target.fighting:
         attacker = enc.combatant(prompt.about) if prompt.about is not None else None
-        return resolve(enc, attacker, target, prompt.data, None, dice)
-    return answer(enc, prompt, target, _check(saved_reaction(target), dice), dice)
+        events = resolve(enc, attacker, target, prompt.data, None, dice)
+        _forget_done(enc, prompt.data.get("id"))
+        return events
+    reaction = check_dice(saved_reaction(target), dice)
+    first = [rolled(target, "reaction", reaction)]
+    return answer(enc, prompt, target, reaction.total or 0, first, dice)
 
 
 def answer(
-    enc: Encounter, prompt: Prompt, target: Combatant, reaction: RollResult, dice: DieSource | None
+    enc: Encounter,
+    prompt: Prompt,
+    target: Combatant,
+    reaction: int,
+    first: list[Event],
+    dice: DieSource | None,
+    reduction: int = 0,
 ) -> list[Event]:
     attacker = enc.combatant(prompt.about) if prompt.about is not None else None
-    rolled = _rolled(target, "reaction", reaction)
-    return [rolled, *resolve(enc, attacker, target, prompt.data, reaction.total or 0, dice)]
+    events = first + resolve(enc, attacker, target, prompt.data, reaction, dice, reduction)
+    _forget_done(enc, prompt.data.get("id"))
+    return events
+
+
+def _damage(
+    enc: Encounter, attacker: Combatant, attack: dict[str, Any], dice: DieSource | None
+) -> tuple[int, list[Event]]:
+    """The attack's damage: rolled at its first hit, the same number for every later one."""
+    shared = enc.data.setdefault(DAMAGE, {})
+    key = str(attack.get("id", ""))
+    if shared.get(key) is not None:
+        return int(shared[key]), []
+    count = int(attack.get("dice", DAMAGE_DICE))
+    roll = damage_roll(attack["power"], attack["critical"], dice, count)
+    if key in shared:
+        shared[key] = roll.total
+    return roll.total or 0, [rolled(attacker, "damage", roll)]
+
+
+def _forget_done(enc: Encounter, number: object) -> None:
+    """An attack's shared damage goes once no reaction to it waits any more."""
+    if number is None:
+        return
+    if not any(p.kind == REACTION and p.data.get("id") == number for p in enc.prompts):
+        enc.data.get(DAMAGE, {}).pop(str(number), None)
 
 
 def resolve(
@@ -165,6 +211,7 @@ def resolve(
     attack: dict[str, Any],
     reaction: int | None,
     dice: DieSource | None,
+    reduction: int = 0,
 ) -> list[Event]:
     """The opposed check's outcome (no reaction: a hit) and, on a hit, the damage."""
     hits = reaction is None or attack["hit"] > reaction  # a tie goes to the reaction
@@ -172,36 +219,6 @@ def resolve(
     events: list[Event] = [AttackResolved(attacker_id, target.id, attack["hit"], reaction, hits)]
     if not hits or attacker is None:
         return events
-    damage = damage_roll(attack["power"], attack["critical"], dice)
-    events.append(_rolled(attacker, "damage", damage))
-    if target.stats.hp is None:
-        return events  # no HP kept for it: the GM applies the damage by hand
+    damage, roll_events = _damage(enc, attacker, attack, dice)
     types = combat.parse_types(" ".join(attack["types"]))
-    loss = hp_damage(damage.total or 0, combat.defenses(target), types)
-    return events + combat.apply_loss(target, loss)
-
-
-def set_weapon(
-    enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
-) -> list[Event]:
-    """``name=Sword hit=2D6+7 power=9 types=weapon ranged=no``: a weapon the combatant carries
-    (the same name replaces it)."""
-    assert c is not None
-    options = _options(detail)
-    name = options.get("name", "").strip()
-    if not name:
-        raise CombatError("gc.bad_weapon", text=detail[:40])
-    _check(options.get("hit", "2D6"), lambda sides: 1)  # checks the dice are a valid check
-    power = read(options.get("power", "0"), "power")
-    weapon = {
-        "hit": options.get("hit", "2D6").upper(),
-        "power": power,
-        "types": sorted(
-            t.value for t in combat.parse_types(options.get("types", "weapon").replace(",", " "))
-        ),
-        "ranged": options.get("ranged", "no").lower() in ("yes", "true", "1", "ranged", "遠隔"),
-    }
-    carried = combat.numbers(c).setdefault("weapons", {})
-    events = edit(c, f"weapon:{name}", carried.get(name), weapon)
-    carried[name] = weapon
-    return events
+    return events + roll_events + combat.through_defense(target, damage, types, reduction)

@@ -12,10 +12,10 @@ import re
 
 from bot.combat.errors import CombatError
 from bot.combat.events import Event, MapChanged, Moved
-from bot.combat.model import Action, Combatant, Encounter, Kind
+from bot.combat.model import Action, Combatant, Condition, Encounter, Kind
 from bot.dice import DieSource
 from bot.dice.parser import fold_width
-from bot.systems.grancrest import combat
+from bot.systems.grancrest import combat, options
 from bot.systems.grancrest.combat import ECONOMY
 from bot.systems.grancrest.rules import Grid, cheapest_path
 
@@ -68,15 +68,22 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
 
 
 def hostile_squares(enc: Encounter, mover: Combatant) -> set[tuple[int, int]]:
-    """Squares that cost more to leave: those of enemies still fighting. A hidden enemy holds
-    no square against a player's combatant — its cost would give it away (the GM reveals it
-    when it matters)."""
+    """Squares that cost more to leave: those of enemies still fighting. The bot's rulings,
+    each an option of the fight (``bot.systems.grancrest.options``): a dying enemy holds no
+    square unless ``dying_block=yes``; a hidden enemy holds none against a player's combatant
+    — its cost would give it away — unless ``hidden_block=yes``."""
     players = mover.owner_id is not None
-    enemies = [
-        c for c in enc.combatants
-        if c.side is not mover.side and c.fighting and not (c.hidden and players)
-    ]  # fmt: skip
-    return {sq for c in enemies if c.kind is Kind.CHARACTER and (sq := square_of(c))}
+    dying = options.blocks(enc, "dying_block")
+    hidden = options.blocks(enc, "hidden_block")
+
+    def holds(c: Combatant) -> bool:
+        if c.side is mover.side or c.kind is not Kind.CHARACTER:
+            return False
+        if not (c.fighting or (dying and c.condition is Condition.DYING)):
+            return False
+        return hidden or not (c.hidden and players)
+
+    return {sq for c in enc.combatants if holds(c) and (sq := square_of(c))}
 
 
 def move(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.combat.economy import Economy
 from bot.combat.errors import CombatError
-from bot.combat.events import Damaged, Event, Healed, Rolled
+from bot.combat.events import Damaged, DefenseApplied, Event, Healed, Rolled
 from bot.combat.lifecycle import set_condition
 from bot.combat.model import Action, Combatant, Condition, Encounter
 from bot.combat.rights import edit
@@ -22,10 +22,12 @@ from bot.combat.rules import Verdict
 from bot.dice import DieSource, RollResult
 from bot.dice.parser import fold_width
 from bot.systems.fields import FIELDS, read
+from bot.systems.grancrest.checks import is_check
 from bot.systems.grancrest.rules import (
     DamageType,
     Defenses,
     Dying,
+    applicable,
     cleanup_loss,
     dying_level,
     end_of_combat,
@@ -37,8 +39,12 @@ from bot.systems.stats import StatError, parse_with
 GC_STATS = {
     name: FIELDS[name]
     for name in ("hp", "max_hp", "strength", "spirit", "weapon", "heat", "impact", "internal",
-                 "move")
+                 "move", "reduction")
 }  # fmt: skip
+# Numbers turn order reads, set with gc_set (an effect's change re-sorts the order from the
+# next initiative phase); /combat add has options of its own for them.
+TURN_STATS = {name: FIELDS[name] for name in ("action_value", "reflex")}
+STATS_FIELDS = ("hp", "max_hp", *TURN_STATS)  # kept in Combatant.stats
 DEFENSES = ("weapon", "heat", "impact", "internal")
 ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
 _TYPE_NAMES = {
@@ -87,16 +93,20 @@ def settle(c: Combatant) -> list[Event]:
     return set_condition(c, *found) if found is not None else []
 
 
-def parse_numbers(detail: str) -> dict[str, Any]:
+def parse_numbers(detail: str, *, turn_stats: bool = False) -> dict[str, Any]:
     """``strength=6 weapon=10 hp=40 dodge=2D6+4`` → checked values (``dodge`` stays dice)."""
     found: dict[str, Any] = {}
-    dodge = re.search(r"dodge\s*=\s*(\S+)", fold_width(detail), re.IGNORECASE)
+    detail = fold_width(detail)
+    dodge = re.search(r"dodge\s*=\s*(\S+)", detail, re.IGNORECASE)
     if dodge:
+        if not is_check(dodge.group(1)):
+            raise StatError("gc.bad_dodge", text=dodge.group(1)[:40])
         found["dodge"] = dodge.group(1).upper()
         detail = detail[: dodge.start()] + detail[dodge.end() :]
-    found.update({k: int(v) for k, v in parse_with(detail, GC_STATS).items()})
+    schema = {**GC_STATS, **TURN_STATS} if turn_stats else GC_STATS
+    found.update({k: int(v) for k, v in parse_with(detail, schema).items()})
     if not found:
-        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
+        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(schema))
     return found
 
 
@@ -106,10 +116,10 @@ def set_numbers(
     """``strength=6 spirit=4 weapon=10 heat=2 hp=40 dodge=2D6+4``: a combatant's Grancrest
     numbers (``dodge`` is the reaction check it rolls by default)."""
     assert c is not None
-    values = parse_numbers(detail)
+    values = parse_numbers(detail, turn_stats=True)
     events: list[Event] = []
     for key, value in values.items():
-        if key in ("hp", "max_hp"):
+        if key in STATS_FIELDS:
             events += edit(c, key, getattr(c.stats, key), int(value))
             setattr(c.stats, key, int(value))
         else:
@@ -120,13 +130,14 @@ def set_numbers(
     return events + settle(c)
 
 
-_DAMAGE = re.compile(r"\s*([0-9]+)\s*(.*)")
+_DAMAGE = re.compile(r"\s*([0-9]+)\s*(.*?)\s*(?:reduction\s*=\s*([0-9]+))?\s*", re.IGNORECASE)
 
 
 def take_damage(
     enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
 ) -> list[Event]:
-    """``15 weapon,impact``: damage before defenses, and its types (default: weapon)."""
+    """``15 weapon,impact reduction=3``: damage before defenses, its types (default: weapon)
+    and a damage reduction after the defense (added to the combatant's saved one)."""
     assert c is not None
     match = _DAMAGE.fullmatch(fold_width(detail))
     if not match:
@@ -136,7 +147,25 @@ def take_damage(
         raise CombatError("gc.no_hp", name=c.name)
     if c.condition is Condition.DEAD:
         raise CombatError("gc.already_dead", name=c.name)
-    return apply_loss(c, hp_damage(read(match.group(1), "amount"), defenses(c), types))
+    reduction = read(match.group(3), "amount", "reduction") if match.group(3) else 0
+    return through_defense(c, read(match.group(1), "amount"), types, reduction)
+
+
+def through_defense(
+    target: Combatant, damage: int, types: set[DamageType], reduction: int = 0
+) -> list[Event]:
+    """Damage against the lowest applicable defense, then the target's damage reduction (its
+    saved ``reduction`` and this attack's): shown, and taken from HP when HP is kept."""
+    armour = defenses(target)
+    kind = applicable(armour, types)
+    reduced = reduction + int(numbers(target).get("reduction", 0))
+    loss = hp_damage(damage, armour, types, reduced)
+    shown: list[Event] = [
+        DefenseApplied(target.id, damage, kind.value, getattr(armour, kind), reduced, loss)
+    ]
+    if target.stats.hp is None:
+        return shown  # no HP kept for it: the GM applies the damage by hand
+    return shown + apply_loss(target, loss)
 
 
 def apply_loss(c: Combatant, loss: int) -> list[Event]:

@@ -12,13 +12,21 @@ from itertools import groupby
 
 from bot.combat import prompts
 from bot.combat.errors import CombatError
-from bot.combat.events import ActionUsed, Event, InterruptDeclared, OrderChanged, SkillUsed
+from bot.combat.events import (
+    ActionUsed,
+    Event,
+    InterruptDeclared,
+    OrderChanged,
+    SkillOrder,
+    SkillUsed,
+)
 from bot.combat.model import Action, Combatant, Encounter, Phase, Prompt, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
 from bot.systems.base import check, ordered, pc_first, set_gm_order
-from bot.systems.grancrest import attack, board, combat
+from bot.systems.grancrest import attack, board, combat, options, weapons
 
+SKILLS = "gc_skills"  # enc.data: the Setup / Cleanup skills declared in this phase
 WINDOW = "initiative_skills"  # the initiative phase's prompt: anyone may declare a skill
 
 ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
@@ -163,9 +171,25 @@ class GrancrestRules(ActedFlow):
 
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         events = super().enter(enc, dice)
+        if enc.phase in (Phase.SETUP, Phase.CLEANUP):
+            enc.data[SKILLS] = []  # this phase's Setup / Cleanup skills, as declared
         if enc.phase is Phase.CLEANUP:
             events += combat.cleanup(enc, dice)  # dying level 3 loses 2D6 HP
         return events
+
+    def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        events = super().leave(enc, dice)
+        declared = enc.data.pop(SKILLS, [])
+        if enc.phase in (Phase.SETUP, Phase.CLEANUP) and declared:
+            events.append(SkillOrder(enc.phase.value, self.skill_order(enc, declared)))
+        return events
+
+    def skill_order(self, enc: Encounter, declared: list[list]) -> list[tuple[int, str]]:
+        """Setup and Cleanup skills resolve in action-value order (the initiative tie-breaks;
+        the action values as they are now), each one's skills in the order declared."""
+        rank = {c: n for n, c in enumerate(self.phase_order(enc))}
+        placed = sorted(enumerate(declared), key=lambda d: (rank.get(d[1][0], len(rank)), d[0]))
+        return [(int(who), str(skill)) for _, (who, skill) in placed]
 
     def on_end(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         return combat.combat_end(enc, dice)
@@ -179,7 +203,10 @@ class GrancrestRules(ActedFlow):
             "heal": Special(gm_only=True, needs_combatant=True, run=combat.take_healing),
             "attack": Special(gm_only=False, needs_combatant=True, run=attack.declare),
             "react": Special(gm_only=False, needs_combatant=True, run=attack.react),
-            "gc_weapon": Special(gm_only=False, needs_combatant=True, run=attack.set_weapon),
+            "gc_weapon": Special(gm_only=False, needs_combatant=True, run=weapons.set_weapon),
+            "swap": Special(gm_only=False, needs_combatant=True, run=weapons.swap),
+            "give": Special(gm_only=False, needs_combatant=True, run=weapons.give),
+            "gc_options": Special(gm_only=True, needs_combatant=False, run=options.set_options),
             "map": Special(gm_only=True, needs_combatant=False, run=board.size_map),
             "place": Special(gm_only=True, needs_combatant=True, run=board.place),
             "move": Special(gm_only=False, needs_combatant=True, run=board.move),
@@ -208,4 +235,5 @@ class GrancrestRules(ActedFlow):
             raise CombatError("gc.wrong_timing", name=name, timing=timing)
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
+        enc.data.setdefault(SKILLS, []).append([c.id, name])
         return [SkillUsed(c.id, name, timing)]

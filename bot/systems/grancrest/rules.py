@@ -19,6 +19,8 @@ from bot.i18n import LocalizedError
 
 CRITICAL_DAMAGE_BONUS = 10
 LEAVE_HOSTILE_COST = 3
+DAMAGE_DICE = 2  # a weapon attack's damage: attack power + 2D
+MAX_DAMAGE_DICE = 20
 
 
 class DamageType(StrEnum):
@@ -72,12 +74,35 @@ def can_target(ranged: bool, distance: int) -> bool:
     return not (ranged and distance == 0)
 
 
-def damage_roll(attack_power: int, critical: bool, dice: DieSource | None) -> RollResult:
-    """Attack power + 2D, +10 when the hit check was a critical."""
-    bonus = attack_power + (CRITICAL_DAMAGE_BONUS if critical else 0)
-    result = roll(f"2D6{bonus:+d}" if bonus else "2D6", system="GranCrest", dice=dice, strict=True)
+def out_of_reach(ranged: bool, distance: int, reach: int | None) -> str | None:
+    """Why a target ``distance`` squares away cannot be attacked, or None. A ranged attack
+    cannot target 0Sq and reaches its weapon's range (no range given: no limit); a melee
+    attack reaches ``reach`` squares (the bot's ruling: 0, the same square)."""
+    if ranged:
+        if not can_target(ranged, distance):
+            return "ranged_0sq"
+        return "out_of_range" if reach is not None and distance > reach else None
+    return "out_of_reach" if distance > (reach or 0) else None
+
+
+def damage_roll(
+    attack_power: int, critical: bool, dice: DieSource | None, count: int = DAMAGE_DICE
+) -> RollResult:
+    """Attack power + 2D (``count`` dice: +1D makes 3D), +10 when the hit check was a
+    critical — written as its own term, so the post shows where the 10 comes from."""
+    command = f"{count}D6" + (f"+{attack_power}" if attack_power else "")
+    command += f"+{CRITICAL_DAMAGE_BONUS}" if critical else ""
+    result = roll(command, system="GranCrest", dice=dice, strict=True)
     assert result is not None
     return result
+
+
+def applicable(defenses: Defenses, types: set[DamageType]) -> DamageType:
+    """Which defense applies: the damage type whose defense is lowest (ties: the first in
+    the chapter's order, weapon → heat → impact → internal)."""
+    return min(
+        (kind for kind in DamageType if kind in types), key=lambda kind: getattr(defenses, kind)
+    )
 
 
 class Dying(IntEnum):

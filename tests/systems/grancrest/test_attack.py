@@ -80,7 +80,7 @@ def test_worked_example_from_the_seed() -> None:
         enc, lord, "", FixedDice([3, 3, 3, 4])
     )  # reaction 10; damage 2D 7
     damage = next(e for e in second if isinstance(e, Rolled) and e.purpose == "damage")
-    assert damage.text == "(2D6+22) ＞ 7[3,4]+22 ＞ 29"
+    assert damage.text == "(2D6+12+10) ＞ 7[3,4]+12+10 ＞ 29"
     assert Damaged(lord.id, 19, 20) in second
     assert [(r, p) for r, p, _ in walk(enc, 2)] == [(1, Phase.CLEANUP), (2, Phase.SETUP)]
 
@@ -107,6 +107,7 @@ def test_a_carried_weapon_gives_the_attack_its_skill_power_and_types() -> None:
     )
     assert lord.extra["gc"]["weapons"]["Great Sword"] == {
         "hit": "2D6+7", "power": 9, "types": ["impact", "weapon"], "ranged": False,
+        "equipped": True,
     }  # fmt: skip
     events = SPECIALS["attack"].run(
         enc, lord, "target=Dragonewt weapon=great sword", FixedDice([3, 4])

@@ -6,7 +6,7 @@ import pytest
 
 from bot.combat import engine
 from bot.combat.errors import CombatError
-from bot.combat.events import CombatantDown, Damaged, Healed, Recovered, Rolled
+from bot.combat.events import CombatantDown, Damaged, DefenseApplied, Healed, Recovered, Rolled
 from bot.combat.model import Condition, Phase, Side
 from bot.systems import ruleset
 from bot.systems.grancrest.rules import HealRefused
@@ -36,8 +36,14 @@ def hit(enc, c, detail: str) -> list:
 def test_damage_subtracts_the_lowest_applicable_defense() -> None:
     enc = encounter("GranCrest")
     c = fighter(enc, "Dragonewt", numbers="hp=40 strength=6 weapon=10 impact=4")
-    assert hit(enc, c, "15") == [Damaged(c.id, 5, 35)]  # weapon by default
-    assert hit(enc, c, "15 weapon,impact") == [Damaged(c.id, 11, 24)]
+    assert hit(enc, c, "15") == [  # weapon by default
+        DefenseApplied(c.id, 15, "weapon", 10, 0, 5),
+        Damaged(c.id, 5, 35),
+    ]
+    assert hit(enc, c, "15 weapon,impact") == [
+        DefenseApplied(c.id, 15, "impact", 4, 0, 11),
+        Damaged(c.id, 11, 24),
+    ]
     with pytest.raises(CombatError) as error:
         hit(enc, c, "15 lightning")
     assert error.value.code == "gc.bad_type"

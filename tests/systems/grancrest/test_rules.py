@@ -58,7 +58,7 @@ def test_ranged_attacks_cannot_target_0sq() -> None:
 def test_damage_is_attack_power_plus_2d_and_critical_adds_10() -> None:
     assert damage_roll(9, False, FixedDice([3, 3])).total == 15
     critical = damage_roll(9, True, FixedDice([3, 3]))
-    assert critical.total == 25 and critical.text == "(2D6+19) ＞ 6[3,3]+19 ＞ 25"
+    assert critical.total == 25 and critical.text == "(2D6+9+10) ＞ 6[3,3]+9+10 ＞ 25"
 
 
 def test_the_lowest_applicable_defense_is_used_never_below_zero() -> None:
