@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from bot.combat.economy import Economy
 from bot.combat.events import Event
-from bot.combat.model import Action, Combatant, Condition, Encounter, Phase, Prompt, Side
+from bot.combat.model import (
+    Action, Combatant, Condition, Encounter, Kind, Phase, Prompt, Side, Stats,
+)  # fmt: skip
 from bot.dice import DieSource
 
 
@@ -77,6 +79,10 @@ class RuleSet:
 
     def specials(self) -> dict[str, Special]:
         return {}
+
+    def admit(self, enc: Encounter, name: str, stats: Stats | None, kind: Kind) -> None:
+        """Refuse (``CombatError``) a newcomer the rule set cannot take as given, before it
+        is added (naval: nobody comes on already at 0 HP)."""
 
     # -- the lifecycle ---------------------------------------------------------------------
     def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:

@@ -171,6 +171,7 @@ class EncounterService:
                 raise CombatError("combat.not_gm")
             if not gm:
                 rights.no_gm_fields(self.rulesets(enc.system), extra or {})
+            self.rulesets(enc.system).admit(enc, name, stats, kind)
             ship = combatant_named(enc, aboard).id if aboard else None
             return engine.add(
                 enc, name, side, count=count, owner_id=owner, hidden=hidden, stats=stats,

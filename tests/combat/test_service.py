@@ -303,3 +303,18 @@ async def test_undo_never_reopens_over_a_newer_encounter(database: Database) -> 
     assert await codes(service.undo(CHANNEL, GM)) == "combat.nothing_to_undo"  # the new one's
     status = await service.status(CHANNEL)
     assert status is not None and status.system != "GranCrest"
+
+
+async def test_a_naval_newcomer_cannot_come_on_at_0_hp(database: Database) -> None:
+    """/combat add is refused as /naval ship add and /naval set are: 0 HP comes from damage."""
+    service = EncounterService(database, ruleset)
+    await service.start(CHANNEL, GUILD, GM, "naval")
+    for hp in (0, -3):
+        refused = service.add(CHANNEL, GM, "Ghost", stats=Stats(hp=hp, action_value=5))
+        assert await codes(refused) == "naval.bad_hp"
+    out = await service.add(CHANNEL, GM, "Sailor", stats=Stats(hp=1, action_value=5))
+    assert [c.name for c in out.encounter.combatants] == ["Sailor"]
+    # Elsewhere 0 HP means something (Grancrest: dying), so the engine takes it there.
+    await service.end(CHANNEL, GM)
+    await service.start(CHANNEL, GUILD, GM, "grancrest")
+    assert (await service.add(CHANNEL, GM, "Fallen", stats=Stats(hp=0))).encounter.find("Fallen")

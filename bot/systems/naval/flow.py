@@ -18,7 +18,7 @@ from bot.combat.events import (
     NavalEventSkipped,
     NoFlagship,
 )
-from bot.combat.model import Combatant, Encounter, Kind, Phase, Prompt, Side
+from bot.combat.model import Combatant, Encounter, Kind, Phase, Prompt, Side, Stats
 from bot.combat.rules import Special, Verdict
 from bot.dice import DieSource, roll
 from bot.systems.grancrest.flow import ActedFlow
@@ -41,6 +41,11 @@ class NavalRules(ActedFlow):
     economy = battlefield.ECONOMY  # Move, Minor, Major
     ends_on_defeat = True  # the add-on's victory: a side wiped out, or its flagship sunk
     gm_fields = frozenset({"hidden", "flagship"})
+
+    def admit(self, enc: Encounter, name: str, stats: Stats | None, kind: Kind) -> None:
+        # /combat add as much as /naval ship add and /naval set: 0 HP is what damage does.
+        if stats is not None and stats.hp is not None and stats.hp <= 0:
+            raise CombatError("naval.bad_hp", name=name, hp=stats.hp)
 
     def condition(self, enc: Encounter, c: Combatant) -> Verdict | None:
         return battlefield.verdict(c)
