@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from bot.combat.economy import Economy
 from bot.combat.events import Event
 from bot.combat.model import (
-    Action, Combatant, Condition, Encounter, Kind, Phase, Prompt, Side, Stats,
+    Action,
+    Combatant,
+    Condition,
+    Encounter,
+    Kind,
+    Phase,
+    Prompt,
+    Side,
+    Stats,
 )  # fmt: skip
 from bot.dice import DieSource
 
