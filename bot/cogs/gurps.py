@@ -11,10 +11,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import caller_of, option, post_locale, send, user_locale
-from bot.cogs.gurps_text import PRESSURE, change_lines, light_name, stress_maximum, traits_of
+from bot.cogs.gurps_text import (
+    PRESSURE,
+    change_lines,
+    light_name,
+    skill_name,
+    stress_maximum,
+    trait_name,
+    traits_of,
+)
 from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
-from bot.i18n import t
+from bot.i18n import glossary, t
+from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 from bot.store.characters import change_state, find_character, names_matching
 from bot.store.stress import (
@@ -159,14 +168,17 @@ class GurpsCog(commands.Cog, name="GURPS"):
         traits: app_commands.Range[str, 0, 500] = "",
     ) -> None:
         row = await self._character(interaction, character, mine=True)
-        names = sorted({n for n in re.split(r"[\s,、]+", fold_width(traits)) if n})
+        words = re.split(r"[\s,、]+", fold_width(traits))
+        # every language's spelling counts as the regulation's name
+        names = sorted({glossary.canonical("gurps_trait", n) for n in words if n})
         await set_state(self.bot.database, row["id"], traits=names)
+        locale = user_locale(interaction)
+        shown = t("ui.list_sep", locale=locale).join(trait_name(n, locale) for n in names)
         await send(
             interaction,
-            t("gurps.traits_set", locale=user_locale(interaction), name=row["name"],
-              traits=", ".join(names) or "—"),
+            t("gurps.traits_set", locale=locale, name=row["name"], traits=shown or "—"),
             ephemeral=True,
-        )  # fmt: skip
+        )
 
     @gurps.command(
         name=text("stress", "cmd.gurps.stress"),
@@ -266,15 +278,21 @@ class GurpsCog(commands.Cog, name="GURPS"):
         skills: app_commands.Range[str, 1, 1000],
     ) -> None:
         row = await self._character(interaction, character, mine=True)
-        levels = regulation.parse_sheet(
-            " ".join(f"skill:{part}" for part in re.split(r"[\s,、]+", fold_width(skills)) if part)
-        ).skills
+        levels = {
+            glossary.canonical("gurps_skill", name): level
+            for name, level in regulation.parse_sheet(
+                " ".join(f"skill:{p}" for p in re.split(r"[\s,、]+", fold_width(skills)) if p)
+            ).skills.items()
+        }
         for name, level in levels.items():
             if not 1 <= level <= regulation.MAX_SKILL:
                 raise RegulationError("gurps.breach_skill", name=name, value=level)
         await set_state(self.bot.database, row["id"], skills=levels)
-        listed = ", ".join(f"{k} {v}" for k, v in levels.items())
-        await send(interaction, t("gurps.skills_set", locale=user_locale(interaction),
+        locale = user_locale(interaction)
+        listed = t("ui.list_sep", locale=locale).join(
+            f"{skill_name(k, locale)} {v}" for k, v in levels.items()
+        )
+        await send(interaction, t("gurps.skills_set", locale=locale,
                                   name=row["name"], skills=listed), ephemeral=True)  # fmt: skip
 
     @gurps.command(
@@ -302,6 +320,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         locale = await post_locale(self.bot, interaction)
+        skill = glossary.canonical("gurps_skill", skill)  # 開鎖 / Lockpicking = 鍵開け
         base, standing_mods = standing(
             row["name"], row["stats"], row.get("state") or {}, skill,
             vision=vision, light=await self._light(interaction),
@@ -311,8 +330,10 @@ class GurpsCog(commands.Cog, name="GURPS"):
         effective = base + sum(m for _, m in modifiers)
         result, judged = roll_check(effective, self.bot.dice)
         listed = " ".join(f"{name}{value:+d}" for name, value in modifiers)
-        lines = [t("gurps.checked", locale=locale, name=row["name"], skill=skill, base=base,
-                   mods=f"（{listed}）" if listed else "", text=result.text)]  # fmt: skip
+        shown = dice_text(result.text, locale)
+        lines = [t("gurps.checked", locale=locale, name=row["name"],
+                   skill=skill_name(skill, locale), base=base,
+                   mods=f"（{listed}）" if listed else "", text=shown)]  # fmt: skip
         cause = None
         if pressure:
             cause = PRESSURE[judged]
@@ -359,7 +380,7 @@ class GurpsCog(commands.Cog, name="GURPS"):
                 base, mods = read(which, "skill", "opponent_skill"), []  # an unsaved NPC
             level = base + sum(v for _, v in mods)
             result, _ = roll_check(level, self.bot.dice)
-            sides.append((name, level - (result.total or 0), result.text))
+            sides.append((name, level - (result.total or 0), dice_text(result.text, locale)))
         winner = quick_contest(sides[0][1], sides[1][1])
         lines = [f"{name}：{text_}" for name, _, text_ in sides]
         if winner == 0:
@@ -486,7 +507,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         await change_stress(self.bot.database, row["id"], work)
         locale = await post_locale(self.bot, interaction)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
-        await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
+        shown = dice_text(result.text, locale)
+        await send(interaction, t(key, locale=locale, name=row["name"], text=shown))
 
     @gurps.command(
         name=text("new_session", "cmd.gurps.new_session"),
