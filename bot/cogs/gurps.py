@@ -115,7 +115,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         if not breaches:
             message = t("gurps.valid", locale=locale)
         else:
-            lines = [f"・{t(b.code, locale=locale, **b.params)}" for b in breaches]
+            mark = t("ui.order_mark", locale=locale)
+            lines = [f"{mark}{t(b.code, locale=locale, **b.params)}" for b in breaches]
             message = (
                 t("gurps.invalid", locale=locale, count=len(breaches)) + "\n" + "\n".join(lines)
             )
@@ -223,7 +224,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         history = await stress_history(self.bot.database, row["id"])
         for entry in history:
             label = t(f"stress_cause.{entry['cause']}", locale=locale)
-            lines.append(f"・{label} {entry['delta']:+d} → {entry['after']}")
+            bullet = t("ui.order_mark", locale=locale)
+            lines.append(f"{bullet}{label} {entry['delta']:+d} → {entry['after']}")
         if not history:
             lines.append(t("gurps.no_history", locale=locale))
         await send(interaction, "\n".join(lines), ephemeral=True)

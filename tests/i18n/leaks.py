@@ -22,12 +22,13 @@ VALUE_PREFIXES = (
     "damage_type", "direction", "command_name", "licence",
 )  # fmt: skip
 
-# Words a text may show in any language although they are written in kana: proper nouns the
-# rulebooks use as they are (none so far: every term has its reading in each language).
-PROPER_NOUNS: tuple[str, ...] = ()
+# Proper nouns a text may show in any language: game titles written in Latin letters (they are
+# not the code's ids even where an id is spelled the same). No kana: every term has its
+# reading in each language.
+PROPER_NOUNS: tuple[str, ...] = ("Esperancer", "GURPS", "TRPG", "BCDice")
 
 KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]+")
-WORD = re.compile(r"(?<![A-Za-z0-9_/=:.\-])([A-Za-z][A-Za-z0-9_]*)(?![A-Za-z0-9_=:(])")
+WORD = re.compile(r"(?<![A-Za-z0-9_/=:.|\-])([A-Za-z][A-Za-z0-9_]*)(?![A-Za-z0-9_=:(])")
 BACKTICKS = re.compile(r"`[^`]*`")
 
 

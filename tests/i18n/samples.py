@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.combat import events as ev
 from bot.combat.model import Action, Combatant, Encounter, Phase, Side, Stats, Status
-from bot.i18n import LOCALES, use_locale
+from bot.i18n import LOCALES, t, use_locale
 from bot.systems.esperancer.statuses import Effect
 
 NAMES = ("Aster", "Shadow")  # the user-given names in the samples
@@ -38,9 +38,8 @@ class Sample:
 
 def suffixes(prefix: str) -> list[str]:
     """``action.`` → every action a catalog names (single-level keys only)."""
-    return sorted(
-        {k[len(prefix) :] for k in LOCALES["en"] if k.startswith(prefix) and "." not in k[len(prefix) :]}
-    )
+    rests = (key[len(prefix) :] for key in LOCALES["en"] if key.startswith(prefix))
+    return sorted({rest for rest in rests if "." not in rest})
 
 
 def placeholders(template: str) -> set[str]:
@@ -48,9 +47,13 @@ def placeholders(template: str) -> set[str]:
 
 
 def catalog_texts() -> Iterator[Text]:
+    """Every message as ``t`` gives it (command names localized), placeholders filled.
+    English option names are Discord's own identifiers (``dodge_rolls``): left out there."""
     for locale, catalog in LOCALES.items():
         for key, template in catalog.items():
-            filled = template.format(**{p: Sample() for p in placeholders(template)})
+            if locale == "en" and key.startswith("opt."):
+                continue
+            filled = t(key, locale=locale, **{p: Sample() for p in placeholders(template)})
             yield Text(f"catalog {key}", locale, filled)
 
 

@@ -27,3 +27,25 @@ TERMS: dict[str, dict[str, tuple[str, str, str]]] = {
         "failure": ("失敗", "失敗", "failure"),
     },
 }
+
+# Stat keys the catalogs have no name for yet (the rest are the catalogs' ``field.`` names);
+# with those, ``行動値=7``, ``行動值=7`` and ``action_value=7`` are the same input.
+TERMS["field"] = {
+    "initiative_mod": ("行動値修正", "行動值修正", "initiative modifier"),
+    "sonic_drive": ("ソニックドライブ値", "音速驅動值", "Sonic Drive value"),
+    "reflex": ("反射基本値", "反射基本值", "Reflex base"),
+    "st": ("体力（ST）", "體力（ST）", "ST"),
+    "dx": ("器用度（DX）", "敏捷（DX）", "DX"),
+    "iq": ("知力（IQ）", "智力（IQ）", "IQ"),
+    "will": ("意志", "意志", "Will"),
+    "fatigue_st": ("疲労用ST", "疲勞用ST", "fatigue ST"),
+}
+
+ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
+    "field": {
+        "st": ("体力", "體力"), "dx": ("器用度", "敏捷"), "iq": ("知力", "智力"),
+        "ht": ("生命力", "HT"), "hp": ("ＨＰ", "体力値"), "strength": ("筋力", "力量", "力量基本值"),
+        "spirit": ("精神", "精神基本值"), "action_value": ("行動力",), "move": ("移動",),
+        "dodge": ("閃避", "回避"), "speed": ("速度",),
+    },
+}  # fmt: skip

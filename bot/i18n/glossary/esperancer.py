@@ -13,3 +13,10 @@ ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
         "seal": ("封印", "sealed"),
     },
 }
+
+TERMS["status_verb"] = {  # /esp status: add or remove a status
+    "add": ("付与", "附加", "add"),
+    "remove": ("解除", "解除", "remove"),
+}
+ALIASES["status_verb"] = {"add": ("追加", "加", "付加"), "remove": ("除去", "移除", "消去")}
+ALIASES["esp_dodge_rolls"] = {}

@@ -21,6 +21,7 @@ from bot.combat.rights import edit
 from bot.combat.rules import Verdict
 from bot.dice import DieSource, RollResult
 from bot.dice.parser import fold_width
+from bot.i18n import glossary
 from bot.systems.fields import FIELDS, read
 from bot.systems.grancrest.rules import (
     DamageType,
@@ -41,12 +42,6 @@ GC_STATS = {
 }  # fmt: skip
 DEFENSES = ("weapon", "heat", "impact", "internal")
 ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
-_TYPE_NAMES = {
-    "weapon": DamageType.WEAPON, "武器": DamageType.WEAPON, "heat": DamageType.HEAT,
-    "炎熱": DamageType.HEAT, "impact": DamageType.IMPACT,
-    "衝擊": DamageType.IMPACT, "衝撃": DamageType.IMPACT, "internal": DamageType.INTERNAL,
-    "體內": DamageType.INTERNAL, "体内": DamageType.INTERNAL,
-}  # fmt: skip
 
 
 def numbers(c: Combatant) -> dict[str, Any]:
@@ -96,7 +91,8 @@ def parse_numbers(detail: str) -> dict[str, Any]:
         detail = detail[: dodge.start()] + detail[dodge.end() :]
     found.update({k: int(v) for k, v in parse_with(detail, GC_STATS).items()})
     if not found:
-        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(GC_STATS))
+        known = glossary.Terms(f"field.{k}" for k in GC_STATS)
+        raise StatError("char.bad_stats", text=detail[:40] or "—", known=known)
     return found
 
 
@@ -147,13 +143,17 @@ def apply_loss(c: Combatant, loss: int) -> list[Event]:
 
 
 def parse_types(text: str) -> set[DamageType]:
-    words = [w for w in re.split(r"[\s,、/]+", text.strip().lower()) if w]
+    """``weapon,heat``, ``武器+炎熱``, ``〈武器〉〈衝擊〉``: every language's names (the glossary's
+    ``damage_type``), full-width or not; an unknown one is refused with the reader's names."""
+    words = glossary.split_terms(text)
     if not words:
         return {DamageType.WEAPON}
-    unknown = [w for w in words if w not in _TYPE_NAMES]
-    if unknown:
-        raise CombatError("gc.bad_type", name=unknown[0], known="weapon, heat, impact, internal")
-    return {_TYPE_NAMES[w] for w in words}
+    found = [glossary.lookup("damage_type", w) for w in words]
+    for word, kind in zip(words, found, strict=True):
+        if kind is None:
+            known = glossary.Terms(f"damage_type.{d.value}" for d in DamageType)
+            raise CombatError("gc.bad_type", name=word[:20], known=known)
+    return {DamageType(kind) for kind in found if kind}
 
 
 def take_healing(

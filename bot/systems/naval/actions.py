@@ -13,6 +13,8 @@ from bot.combat.events import Event, Healed, Rolled, ShipMoved, SkillUsed
 from bot.combat.model import Action, Combatant, Encounter, Kind, Side
 from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
+from bot.dice.parser import fold_width
+from bot.i18n import Term, glossary
 from bot.systems.base import key_values, yes
 from bot.systems.fields import read
 from bot.systems.naval import attack, battlefield
@@ -56,7 +58,7 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
         event = enc.data.get("event", {})
         left = int(event.get("ships_left", 0)) if event.get("round") == enc.round else 0
         if event.get("side") != side.value or left <= 0:
-            raise CombatError("naval.no_new_ships", side=side.value)
+            raise CombatError("naval.no_new_ships", side=Term(f"side.{side.value}"))
         event["ships_left"] = left - 1
     return battlefield.place_ship(enc, name, side, spec, _int(found, "position", 0),
                                   flagship=flagship)  # fmt: skip
@@ -82,9 +84,10 @@ def licence(
 ) -> list[Event]:
     """``ship`` (【船舶】), ``driving`` (【運転免許】) or ``none``."""
     assert c is not None
-    value = detail.strip().lower()
+    value = glossary.lookup("licence", detail) or detail.strip().lower()  # 船舶 / ship …
     if value not in LICENCES:
-        raise CombatError("naval.bad_licence", value=value[:20], known=", ".join(LICENCES))
+        known = glossary.Terms(f"licence.{name}" for name in LICENCES)
+        raise CombatError("naval.bad_licence", value=detail.strip()[:20], known=known)
     events = edited(c, "licence", c.extra.get("licence", "none"), value)
     c.extra["licence"] = value
     return events
@@ -98,8 +101,8 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     """
     assert c is not None
     ECONOMY.own_turn(enc, c)
-    words = detail.lower().split()
-    direction = words[0] if words else ""
+    words = fold_width(detail).lower().split()
+    direction = glossary.lookup("direction", words[0]) if words else None  # 前進 / forward …
     if direction not in ("forward", "back"):
         raise CombatError("naval.bad_direction", text=detail[:20])
     times = read(words[1], "steps") if len(words) > 1 else 1
@@ -114,10 +117,12 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     taken = [a for a in spend if a in c.used]
     if taken:
         raise CombatError(
-            "naval.actions_spent", name=c.name, actions=", ".join(a.value for a in taken)
+            "naval.actions_spent", name=c.name, actions=glossary.Terms(f"action.{a}" for a in taken)
         )
     if WIND.get(battlefield.event_kind(enc) or "", {}).get(ship.side) == direction:
-        raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
+        raise CombatError(
+            "naval.wind_forbids", ship=ship.name, direction=Term(f"direction.{direction}")
+        )
     sign = 1 if ship.side is Side.PC else -1
     steps = times * battlefield.move_steps(ship) * (sign if direction == "forward" else -sign)
     events = battlefield.shift(enc, ship, steps)  # refused first when the ship is aground
