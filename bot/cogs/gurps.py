@@ -467,7 +467,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
             return changes, full - lost - spent
 
         left = await change_state(self.bot.database, row["id"], work)
-        locale = await post_locale(self.bot, interaction)
+        # a change is posted (the channel's language); a look only the user sees (theirs)
+        locale = await post_locale(self.bot, interaction) if changing else user_locale(interaction)
         await send(
             interaction,
             t("gurps.fatigue", locale=locale, name=row["name"], left=left, full=full),

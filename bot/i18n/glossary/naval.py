@@ -1,5 +1,6 @@
-"""The naval add-on's terms: the event table's titles (the seed's Japanese), steering
-directions and licences (【船舶】【運転免許】)."""
+"""The naval add-on's terms: the event table's titles (the seed's Japanese); more spellings
+of the steering directions and licences, whose names are the catalogs' ``direction.`` and
+``licence.`` messages."""
 
 TERMS: dict[str, dict[str, tuple[str, str, str]]] = {
     "naval_title": {
@@ -15,18 +16,13 @@ TERMS: dict[str, dict[str, tuple[str, str, str]]] = {
         "11": ("味方の援軍が出現", "友軍援軍出現", "Allied reinforcements"),
         "12": ("味方の援軍が多数出現", "大批友軍援軍出現", "Many allied reinforcements"),
     },
-    "direction": {
-        "forward": ("前進", "前進", "forward"),
-        "back": ("後退", "後退", "back"),
-    },
-    "licence": {
-        "ship": ("船舶", "船舶", "ship"),
-        "driving": ("運転免許", "駕駛執照", "driving"),
-        "none": ("なし", "無", "none"),
-    },
 }
 
 ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
     "direction": {"forward": ("前", "進む"), "back": ("後", "戻る", "backward")},
-    "licence": {"none": ("no", "無し", "没有"), "driving": ("運轉執照", "運転")},
+    "licence": {
+        "none": ("no", "無し", "没有"),
+        "driving": ("運転免許", "駕駛執照", "駕照", "運轉執照", "運転"),
+        "ship": ("船舶執照",),
+    },
 }
