@@ -46,7 +46,11 @@ def t(key: str, /, locale: str | None = None, **params: object) -> str:
     chosen = normalize_locale(locale or current_locale.get())
     catalog = LOCALES[chosen]
     template = catalog.get(key) or LOCALES["en"].get(key) or key
-    text = template.format(**params) if params else template
+    if params and chosen != current_locale.get():  # terms inside follow this message's locale
+        with use_locale(chosen):
+            text = template.format(**params)
+    else:
+        text = template.format(**params) if params else template
     return command_names(text, chosen) if "/" in text else text
 
 

@@ -76,7 +76,8 @@ def test_glossary_lookup_reads_every_language_and_full_width() -> None:
     assert glossary.lookup("damage_type", "ＨＥＡＴ") == "heat"
     assert glossary.lookup("gurps_trait", "冷靜沉著") == "冷静沈着"
     assert glossary.lookup("gurps_skill", "開鎖") == "鍵開け"
-    assert glossary.lookup("field", "行動値") == glossary.lookup("field", "行動值") == "action_value"
+    assert glossary.lookup("field", "行動値") == "action_value"
+    assert glossary.lookup("field", "行動值") == "action_value"
     assert glossary.lookup("status", "轉倒") == glossary.lookup("status", "prone") == "prone"
     assert glossary.lookup("damage_type", "sword") is None
     assert glossary.split_terms("武器+炎熱") == ["武器", "炎熱"]
