@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-COMMAND = re.compile(r"(?<![\w/])/([a-z_]+)((?: [a-z_]+){0,2})")
+# ``/combat act action:react``: the command's words, then its options (``name:value``).
+COMMAND = re.compile(r"(?<![\w/])/([a-z_]+)((?: [a-z_]+(?![\w:])){0,2})((?: [a-z_]+:[^\s:]+)*)")
 
 
 @cache
@@ -48,11 +49,22 @@ def localize(text: str, locale: str) -> str:
         for size in range(len(words), 0, -1):  # the longest path that is a command
             name = _localized(tuple(words[:size]), locale)
             if name is not None:
-                rest = match.group(0)[len("/" + " ".join(words[:size])) :]
-                return f"/{name}{rest}"
+                rest = match.group(0)[len("/" + " ".join(words[:size])) : match.start(3) - match.start()]
+                return f"/{name}{rest}{_options(match.group(3), locale)}"
         return match.group(0)
 
     return COMMAND.sub(one, text)
+
+
+def _options(text: str, locale: str) -> str:
+    """`` action:react`` → the option's name as the client shows it (``opt.action``)."""
+    from bot.i18n import LOCALES
+
+    def one(match: re.Match[str]) -> str:
+        name = LOCALES[locale].get(f"opt.{match.group(1)}") or match.group(1)
+        return f" {name}:{match.group(2)}"
+
+    return re.sub(r" ([a-z_]+):([^\s:]+)", one, text)
 
 
 def english_path(words: list[str]) -> list[str]:
@@ -70,3 +82,20 @@ def english_path(words: list[str]) -> list[str]:
         else:
             out.append(word)
     return out
+
+
+@cache
+def _option_names() -> dict[str, str]:
+    from bot.i18n import LOCALES
+
+    names: dict[str, str] = {}
+    for catalog in LOCALES.values():
+        for key, value in catalog.items():
+            if key.startswith("opt.") and value not in names:
+                names[value] = key[len("opt.") :]
+    return names
+
+
+def english_option(name: str) -> str | None:
+    """An option's name as some client shows it (``行動``) → its own name (``action``)."""
+    return _option_names().get(name)
