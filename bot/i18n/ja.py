@@ -437,7 +437,7 @@ MESSAGES: dict[str, str] = {
     "gc_action.other_minor": "その他のマイナーアクション",
     "gc_action.exchange_item": "同じマスでアイテム受け渡し（メジャー）",
     "gc_action.other_major": "その他のメジャーアクション",
-    "cmd.combat.add.numbers": "ルール固有の数値：strength=6 weapon=10 move=4（グランクレスト）、dodge=2 boss=1（エスペランサー）",
+    "cmd.combat.add.numbers": "ルール固有の数値：筋力基本値=6 武器防御=10 移動力=4（グランクレスト）、回避=2 ボス属性=1（エスペランサー）",
     "opt.numbers": "数値",
     "combat.no_numbers": "{system}の戦闘ではここで追加の数値は使えません。",
     "esp.unknown_status": "状態異常「{name}」はありません。使えるもの：{known}",

@@ -44,9 +44,10 @@ def messages(locale: str) -> dict[str, str]:
 
 def fold(text: str) -> str:
     """The form two spellings are compared in: full-width folded, case folded, the rulebooks'
-    brackets and spaces dropped (``〈 武器 〉`` = ``武器``)."""
+    brackets, spaces and underscores dropped (``〈 武器 〉`` = ``武器``, ``Night_Vision`` =
+    ``Night Vision``: a word typed where spaces separate words)."""
     folded = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in folded if ch not in BRACKETS and not ch.isspace())
+    return "".join(ch for ch in folded if ch not in BRACKETS and ch != "_" and not ch.isspace())
 
 
 @cache
