@@ -19,7 +19,8 @@ def test_a_japanese_channel_reads_bcdice_exactly_as_bcdice_prints_it() -> None:
 
 
 def test_chinese_and_english_channels_read_their_own_result_words() -> None:
-    assert dice_text(GRANCREST, "zh-TW") == "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （大成功） ＞ 32 ＞ 成功"
+    chinese = "(2D6+10>=?) ＞ 12[6,6]+10 ＞ 22 ＞ （大成功） ＞ 32 ＞ 成功"
+    assert dice_text(GRANCREST, "zh-TW") == chinese
     assert dice_text(GRANCREST, "en").endswith("＞ (critical) ＞ 32 ＞ success")
     assert dice_text("(3D6<=8) ＞ 18 ＞ ファンブル", "en").endswith("fumble")
     assert dice_text("(3D6<=8) ＞ 3 ＞ 自動失敗", "zh-TW").endswith("自動失敗")
@@ -42,7 +43,8 @@ def test_english_status_lines_are_sentences() -> None:
 
 def test_lists_are_joined_the_readers_way() -> None:
     enc = encounter("naval")
-    for locale, joined in (("ja", "Aster、Shadow"), ("zh-TW", "Aster、Shadow"), ("en", "Aster, Shadow")):
+    joins = (("ja", "Aster、Shadow"), ("zh-TW", "Aster、Shadow"), ("en", "Aster, Shadow"))
+    for locale, joined in joins:
         with use_locale(locale):
             text = render.announce(enc, [ev.ShipSunk(1, (1, 2))]).embeds[-1].description
             assert joined in text, locale
@@ -51,7 +53,8 @@ def test_lists_are_joined_the_readers_way() -> None:
 def test_undo_names_the_command_in_the_readers_words() -> None:
     enc = encounter("GranCrest")
     with use_locale("ja"):
-        assert render.announce(enc, [ev.Undone("next", 3)]).embeds[-1].description == "取り消しました：次へ"
+        text = render.announce(enc, [ev.Undone("next", 3)]).embeds[-1].description
+        assert text == "取り消しました：次へ"
     with use_locale("zh-TW"):
         text = render.announce(enc, [ev.Undone("end_turn", 3)]).embeds[-1].description
         assert "end_turn" not in text and text.startswith("已復原：")
@@ -71,7 +74,8 @@ def test_an_unknown_damage_type_lists_the_readers_names() -> None:
     try:
         parse_types("光")
     except CombatError as error:
-        assert error.localized("zh-TW") == "沒有「光」這種傷害屬性。可用的有：武器、炎熱、衝擊、體內"
+        chinese = "沒有「光」這種傷害屬性。可用的有：武器、炎熱、衝擊、體內"
+        assert error.localized("zh-TW") == chinese
         assert error.localized("ja").endswith("武器、炎熱、衝撃、体内")
     else:
         raise AssertionError("光 is no damage type")
