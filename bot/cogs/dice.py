@@ -237,7 +237,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 "dice.revealed",
                 locale=locale,
                 user=f"<@{record['user_id']}>",
-                text=record["result"],
+                text=dice_text(record["result"], locale),
             )
             await self._publish(channel, record["notice_message_id"], content)
             await send(
@@ -254,7 +254,7 @@ class DiceCog(commands.Cog, name="Dice"):
             locale = user_locale(interaction)
             await send(
                 interaction,
-                t("dice.your_secret", locale=locale, text=record["result"]),
+                t("dice.your_secret", locale=locale, text=dice_text(record["result"], locale)),
                 ephemeral=True,
                 view=reveal_view(roll_id, locale),
             )

@@ -335,7 +335,8 @@ class GurpsCog(commands.Cog, name="GURPS"):
         shown = dice_text(result.text, locale)
         lines = [t("gurps.checked", locale=locale, name=row["name"],
                    skill=skill_name(skill, locale), base=base,
-                   mods=f"（{listed}）" if listed else "", text=shown)]  # fmt: skip
+                   mods=t("gurps.checked_mods", locale=locale, mods=listed) if listed else "",
+                   text=shown)]  # fmt: skip
         cause = None
         if pressure:
             cause = PRESSURE[judged]

@@ -31,6 +31,9 @@ def dice_text(text: str, locale: str | None = None) -> str:
         return text
     words = _words(chosen)
     shown = _pattern().sub(lambda m: words[m.group(0)], text)
-    if chosen == "en":  # English brackets around English words: （critical） → (critical)
-        shown = re.sub(r"（([A-Za-z][^（）]*)）", r"(\1)", shown)
+    if chosen == "en":  # English punctuation around English words
+        shown = re.sub(r"（([A-Za-z][^（）]*)）", r"(\1)", shown)  # （critical） → (critical)
+        shown = re.sub(r"([a-z])\(", r"\1 (", shown)  # failure(… → failure (…
+        shown = re.sub(r"([a-z])：\s*", r"\1: ", shown)  # margin of failure：-2 → …: -2
+        shown = re.sub(r"(successes)(?=[0-9])", r"\1 ", shown)
     return shown

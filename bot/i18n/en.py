@@ -627,6 +627,7 @@ MESSAGES: dict[str, str] = {
     "gurps.with_torch": " with a torch",
     "gurps.skills_set": "{name}’s skills: {skills}.",
     "gurps.checked": "{name}〈{skill}〉 {base}{mods}: {text}",
+    "gurps.checked_mods": " ({mods})",
     "gurps.mod_situation": "situation",
     "gurps.mod_depressed": "depressed",
     "gurps.mod_darkness": "darkness",

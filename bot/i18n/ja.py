@@ -627,6 +627,7 @@ MESSAGES: dict[str, str] = {
     "gurps.with_torch": "＋たいまつ",
     "gurps.skills_set": "{name}の技能：{skills}。",
     "gurps.checked": "{name}〈{skill}〉{base}{mods}：{text}",
+    "gurps.checked_mods": "（{mods}）",
     "gurps.mod_situation": "状況",
     "gurps.mod_depressed": "落ち込み",
     "gurps.mod_darkness": "暗闇",
