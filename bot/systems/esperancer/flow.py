@@ -165,7 +165,8 @@ class EsperancerRules(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         """``dodge_rolls=players`` (the attacked player rolls the dodge, a button) or ``bot``."""
-        value = key_values(detail).get("dodge_rolls", "").lower()
+        said = key_values(detail).get("dodge_rolls", "")
+        value = glossary.lookup("option.dodge_rolls", said) or said.lower()  # bot / ボット …
         if value not in DODGE_ROLLS:
             raise CombatError(
                 "esp.bad_option", value=detail[:40],
