@@ -29,6 +29,7 @@ from bot.console_line import Read, entries, split_options
 from bot.console_options import checked
 from bot.console_output import Screen, Write
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
+from bot.i18n.commands import english_path
 from bot.store.models import EncounterLog
 
 LOG = EncounterLog.__table__
@@ -189,6 +190,7 @@ class Session:
 
     async def slash(self, text: str) -> None:
         path, options = split_options(text)
+        path = english_path(path)  # the names the messages show, in the acting user's language
         command = self.find(path)
         if command is None:
             name = " ".join(path)

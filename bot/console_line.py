@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from bot.i18n.commands import english_option
+
 Read = Callable[[str], Awaitable[str | None]]  # the next line (given a prompt), None at the end
 PROMPT, MORE = "> ", "… "
 
@@ -57,6 +59,8 @@ def split_options(text: str) -> tuple[list[str], dict[str, str]]:
         key, colon, value = word.partition(":")
         if colon and not literal and key.isidentifier() and key.isascii():
             options[key], last = value, key
+        elif colon and not literal and (own := english_option(key)) is not None:
+            options[own], last = value, own  # an option as a Japanese or Chinese client names it
         elif last is not None:
             options[last] += ("\n" if "\n" in gap else " ") + word
         else:

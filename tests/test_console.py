@@ -225,7 +225,7 @@ def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: P
     assert "Gunnerは柾良海軍巡視兵 2の攻撃を回避：15 対 15" in out  # a tie goes to the dodger
     assert "海戦イベント（8）：激戦" in out and "PC側の士気：4。" in out
     assert "Captain（ダメージ）：(25D6) ＞ 50" in out  # all 5 morale × 5 dice
-    assert "柾良式巡視船は沈没：戦線離脱 — 柾良海軍巡視兵 1, 柾良海軍巡視兵 2。" in out
+    assert "柾良式巡視船は沈没：戦線離脱 — 柾良海軍巡視兵 1、柾良海軍巡視兵 2。" in out
     assert announced(out).splitlines()[-2:] == [
         "敵側の敗北：旗艦が沈んだ。",
         "戦闘終了（第2ラウンド）。",

@@ -82,8 +82,8 @@ def test_the_trackers_edits_are_shown_as_such(tmp_path: Path) -> None:
     assert "Goblin 2 (NPC)" in edits[-1]["embeds"][0]["description"]
     (tmp_path / "en").mkdir()
     text = play(tmp_path / "en", FIGHT + ":locale en\n/combat add name:Ogre\n")
-    assert "[トラッカー更新]\n== GranCrest・準備中 ==\n・ Goblin 1 (NPC)" in text
-    assert "[tracker updated]\n== GranCrest・準備中 ==" in text and "・ Ogre (NPC)" in text
+    assert "[トラッカー更新]\n== グランクレストRPG・準備中 ==\n・ Goblin 1 (NPC)" in text
+    assert "[tracker updated]\n== グランクレストRPG・準備中 ==" in text and "・ Ogre (NPC)" in text
     assert text.count("📌 トラッカーをチャンネルにピン留めしました。") == 1
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from bot.config import Settings
 from bot.i18n import t
+from bot.i18n.dice_words import dice_text
 from bot.permissions import NEEDED, SHOWN
 from tests.consoles import ROOT, play
 
@@ -51,7 +52,7 @@ def test_the_invite_url_asks_for_exactly_what_the_code_needs(name: str) -> None:
 @pytest.mark.parametrize(("name", "locale"), list(zip(READMES, ["en", "ja", "zh-TW"], strict=True)))
 def test_the_first_fight_block_plays(name: str, locale: str, tmp_path: Path) -> None:
     out = play(tmp_path, block_after(text_of(name), "console"), "--dice", "5,4,6")
-    assert "alice: (2D6>=8) ＞ 9[4,5] ＞ 9 ＞ 成功" in out
+    assert dice_text("alice: (2D6>=8) ＞ 9[4,5] ＞ 9 ＞ 成功", locale) in out  # the channel's words
     assert "▶ Alice" in out and out.count(t("console.tracker_edited", locale=locale)) >= 5
     assert t("ui.ended", locale=locale, round=1) in out  # every step ran, to the end
     mine = t("console.only_you", locale=locale)

@@ -23,6 +23,7 @@ from bot.cogs.common import (
 from bot.cogs.secret_delivery import direct_message, to_gm
 from bot.dice import DiceError, RollResult, roll
 from bot.i18n import t, use_locale
+from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 from bot.store.faults import DatabaseFault, cause_of
 from bot.store.rolls import get_roll, log_roll, set_notice
@@ -68,7 +69,8 @@ class DiceCog(commands.Cog, name="Dice"):
         result.secret = result.secret or secret
         where = (interaction.guild_id, interaction.channel_id or 0, interaction.user.id)
         if not result.secret:  # answered first: the log is best effort, after
-            await send(interaction, f"{interaction.user.display_name}: {result.text}")
+            shown = dice_text(result.text, await post_locale(self.bot, interaction))
+            await send(interaction, f"{interaction.user.display_name}: {shown}")
             await self._log(*where, settings.system, command, result)
             return
         # A secret's Reveal button needs its logged id (a slow database: the deadline watch
@@ -124,7 +126,7 @@ class DiceCog(commands.Cog, name="Dice"):
         if settings.secret_mode is SecretMode.GM and problem is None:
             await send(interaction, t("dice.sent_to_gm", locale=locale), ephemeral=True)
         else:  # the roller's own copy: always, with why the GM's did not arrive
-            lines = [t("dice.your_secret", locale=locale, text=result.text)]
+            lines = [t("dice.your_secret", locale=locale, text=dice_text(result.text, locale))]
             if problem is not None:
                 lines.append(gm_failure(problem, locale))
             await send(interaction, "\n".join(lines), ephemeral=True, view=reveal)
@@ -163,7 +165,7 @@ class DiceCog(commands.Cog, name="Dice"):
         where = (guild_id, message.channel.id, message.author.id)
         name = message.author.display_name
         if not result.secret:  # answered first: the log is best effort, after
-            reply = Post(f"{name}: {result.text}")
+            reply = Post(f"{name}: {dice_text(result.text, public)}")
             await outgoing.send_to(message.channel, reply, reply_to=message)
             await self._log(*where, settings.system, message.content, result)
             return
@@ -190,7 +192,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 lines.append(gm_failure(problem, public))
         show = None
         if settings.secret_mode is not SecretMode.GM or problem is not None:
-            mine = [t("dice.your_secret", locale=public, text=result.text)]
+            mine = [t("dice.your_secret", locale=public, text=dice_text(result.text, public))]
             if problem is not None:  # GM-only, and no GM got it: the roller keeps the result
                 mine.append(gm_failure(problem, public))
             reveal = reveal_view(roll_id, public) if roll_id is not None else None
@@ -235,7 +237,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 "dice.revealed",
                 locale=locale,
                 user=f"<@{record['user_id']}>",
-                text=record["result"],
+                text=dice_text(record["result"], locale),
             )
             await self._publish(channel, record["notice_message_id"], content)
             await send(
@@ -252,7 +254,7 @@ class DiceCog(commands.Cog, name="Dice"):
             locale = user_locale(interaction)
             await send(
                 interaction,
-                t("dice.your_secret", locale=locale, text=record["result"]),
+                t("dice.your_secret", locale=locale, text=dice_text(record["result"], locale)),
                 ephemeral=True,
                 view=reveal_view(roll_id, locale),
             )

@@ -122,7 +122,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         enc = outcome.encounter
         said = render.announce(enc, outcome.events)
         if not (said.embeds or said.content):
-            await send(interaction, t("ui.done"), ephemeral=True)
+            await send(interaction, t("ui.done", locale=user_locale(interaction)), ephemeral=True)
             return
         post = Post(
             content=said.content,

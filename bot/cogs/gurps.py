@@ -15,10 +15,18 @@ from discord.ext import commands
 from bot.cogs.common import caller_of, option, post_locale, send, user_locale
 from bot.cogs.gurps_base import gurps
 from bot.cogs.gurps_state import StateCommands
-from bot.cogs.gurps_text import check_cause, cost_tables, light_name, traits_of
+from bot.cogs.gurps_text import (
+    check_cause,
+    cost_tables,
+    light_name,
+    skill_name,
+    trait_name,
+    traits_of,
+)
 from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
-from bot.i18n import t
+from bot.i18n import glossary, t
+from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 from bot.store.characters import change_state
 from bot.store.stress import set_state
@@ -100,7 +108,8 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
         locale = user_locale(interaction)
         parsed = parse_sheet(sheet)
         breaches = validate(parsed)
-        lines = [f"・{t(b.code, locale=locale, **b.params)}" for b in breaches]
+        mark = t("ui.order_mark", locale=locale)
+        lines = [f"{mark}{t(b.code, locale=locale, **b.params)}" for b in breaches]
         if not breaches:
             lines.insert(0, t("gurps.valid", locale=locale))
         else:
@@ -151,15 +160,19 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
         listed = fold_width(traits).strip()
         row = await self._character(interaction, character, mine=bool(listed))
         if not listed:  # no list: show them (changing nothing)
-            shown = ", ".join(sorted(traits_of(row))) or "—"
+            names = sorted(traits_of(row))
+            shown = t("ui.list_sep", locale=locale).join(trait_name(n, locale) for n in names)
             await send(interaction, t("gurps.traits_shown", locale=locale, name=row["name"],
-                                      traits=shown), ephemeral=True)  # fmt: skip
+                                      traits=shown or "—"), ephemeral=True)  # fmt: skip
             return
-        names = [] if listed in CLEAR else sorted({n for n in re.split(r"[\s,、]+", listed) if n})
+        words = [] if listed in CLEAR else re.split(r"[\s,、]+", listed)
+        # every language's spelling counts as the regulation's name
+        names = sorted({glossary.canonical("gurps_trait", n) for n in words if n})
         await set_state(self.bot.database, row["id"], traits=names)
+        shown = t("ui.list_sep", locale=locale).join(trait_name(n, locale) for n in names)
         await send(
             interaction,
-            t("gurps.traits_set", locale=locale, name=row["name"], traits=", ".join(names) or "—"),
+            t("gurps.traits_set", locale=locale, name=row["name"], traits=shown or "—"),
             ephemeral=True,
         )
 
@@ -214,7 +227,10 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
         character: str,
         skills: app_commands.Range[str, 1, 1000],
     ) -> None:
-        changes = parse_skill_changes(skills)
+        changes = {  # 開鎖 / Lockpicking = 鍵開け
+            glossary.canonical("gurps_skill", name): level
+            for name, level in parse_skill_changes(skills).items()
+        }
         row = await self._character(interaction, character, mine=True)
 
         def work(now: dict) -> tuple[dict, dict[str, int]]:
@@ -229,9 +245,12 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
             return {"skills": levels}, levels
 
         levels = await change_state(self.bot.database, row["id"], work)
-        listed = ", ".join(f"{k} {v}" for k, v in levels.items()) or "—"
-        await send(interaction, t("gurps.skills_set", locale=user_locale(interaction),
-                                  name=row["name"], skills=listed), ephemeral=True)  # fmt: skip
+        locale = user_locale(interaction)
+        listed = t("ui.list_sep", locale=locale).join(
+            f"{skill_name(k, locale)} {v}" for k, v in levels.items()
+        )
+        message = t("gurps.skills_set", locale=locale, name=row["name"], skills=listed or "—")
+        await send(interaction, message, ephemeral=True)
 
     @gurps.command(
         name=text("check", "cmd.gurps.check"),
@@ -264,6 +283,7 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
     ) -> None:
         row = await self._character(interaction, character, mine=True)
         locale = await post_locale(self.bot, interaction)
+        skill = glossary.canonical("gurps_skill", skill)  # 開鎖 / Lockpicking = 鍵開け
         base, standing_mods = standing(
             row["name"], row["stats"], row.get("state") or {}, skill,
             vision=vision, light=await self._light(interaction), relief=relief,
@@ -273,8 +293,11 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
         effective = base + sum(m for _, m in modifiers)
         result, judged = roll_check(effective, self.bot.dice)
         listed = " ".join(f"{name}{value:+d}" for name, value in modifiers)
-        lines = [t("gurps.checked", locale=locale, name=row["name"], skill=skill, base=base,
-                   mods=f"（{listed}）" if listed else "", text=result.text)]  # fmt: skip
+        shown = dice_text(result.text, locale)
+        lines = [t("gurps.checked", locale=locale, name=row["name"],
+                   skill=skill_name(skill, locale), base=base,
+                   mods=t("gurps.checked_mods", locale=locale, mods=listed) if listed else "",
+                   text=shown)]  # fmt: skip
         days = ((row.get("state") or {}).get("stress") or {}).get("breakdown_days")
         if days is not None:
             lines.append(t("gurps.check_in_breakdown", locale=locale, name=row["name"], days=days))
@@ -322,7 +345,7 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
                 base, mods = read(which, "skill", "opponent_skill"), []  # an unsaved NPC
             level = base + sum(v for _, v in mods)
             result, _ = roll_check(level, self.bot.dice)
-            sides.append((name, level - (result.total or 0), result.text))
+            sides.append((name, level - (result.total or 0), dice_text(result.text, locale)))
         winner = quick_contest(sides[0][1], sides[1][1])
         lines = [f"{name}：{text_}" for name, _, text_ in sides]
         if winner == 0:

@@ -10,6 +10,7 @@ from bot.cogs.common import caller_of, option, post_locale, send, user_locale
 from bot.cogs.gurps_base import GurpsBase, gurps
 from bot.cogs.gurps_text import stress_maximum, traits_of
 from bot.i18n import t
+from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 from bot.store.characters import change_state
 from bot.store.stress import change_stress, new_session, stress_history, stress_of
@@ -68,7 +69,8 @@ class StateCommands(GurpsBase):
         history = await stress_history(self.bot.database, row["id"])
         for entry in history:
             label = t(f"stress_cause.{entry['cause']}", locale=locale)
-            lines.append(f"・{label} {entry['delta']:+d} → {entry['after']}")
+            bullet = t("ui.order_mark", locale=locale)
+            lines.append(f"{bullet}{label} {entry['delta']:+d} → {entry['after']}")
         if not history:
             lines.append(t("gurps.no_history", locale=locale))
         await send(interaction, "\n".join(lines), ephemeral=True)
@@ -119,7 +121,8 @@ class StateCommands(GurpsBase):
             return changes, full - lost - spent
 
         left = await change_state(self.bot.database, row["id"], work)
-        locale = await post_locale(self.bot, interaction)
+        # a change is posted (the channel's language); a look only the user sees (theirs)
+        locale = await post_locale(self.bot, interaction) if changing else user_locale(interaction)
         await send(
             interaction,
             t("gurps.fatigue", locale=locale, name=row["name"], left=left, full=full),
@@ -163,7 +166,8 @@ class StateCommands(GurpsBase):
         await change_stress(self.bot.database, row["id"], work)
         locale = await post_locale(self.bot, interaction)
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
-        await send(interaction, t(key, locale=locale, name=row["name"], text=result.text))
+        shown = dice_text(result.text, locale)
+        await send(interaction, t(key, locale=locale, name=row["name"], text=shown))
 
     @gurps.command(
         name=text("breakdown_over", "cmd.gurps.breakdown_over"),

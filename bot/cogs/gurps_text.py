@@ -13,6 +13,21 @@ def traits_of(row: dict) -> frozenset[str]:
     return frozenset((row.get("state") or {}).get("traits", []))
 
 
+def trait_name(name: str, locale: str) -> str:
+    """A trait as the reader's language writes it (a name the glossary lacks, as typed)."""
+    return _term("gurps_trait", name, locale)
+
+
+def skill_name(name: str, locale: str) -> str:
+    return _term("gurps_skill", name, locale)
+
+
+def _term(kind: str, name: str, locale: str) -> str:
+    key = f"{kind}.{name}"
+    shown = t(key, locale=locale)
+    return name if shown == key else shown
+
+
 def stress_maximum(row: dict) -> int:
     stats = row["stats"]
     if "iq" not in stats:

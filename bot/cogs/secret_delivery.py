@@ -17,6 +17,7 @@ from bot.cogs import outgoing
 from bot.cogs.common import channel_locale, has_gm_rights
 from bot.dice import RollResult
 from bot.i18n import t
+from bot.i18n.dice_words import dice_text
 from bot.store.faults import DatabaseFault
 from bot.store.settings import Effective
 from bot.ui.fit import Post, groups
@@ -50,7 +51,7 @@ async def to_gm(
 ) -> str | None:
     """Deliver the GM's copy; None when it arrived, else why not."""
     locale = await channel_locale(bot, guild.id if guild else None, channel_id)
-    content = t("dice.gm_copy", locale=locale, name=name, text=result.text)
+    content = t("dice.gm_copy", locale=locale, name=name, text=dice_text(result.text, locale))
     view = reveal_view(roll_id, locale) if roll_id is not None else None
     if guild is not None and settings.gm_channel_id:
         channel = guild.get_channel(settings.gm_channel_id)

@@ -102,18 +102,32 @@ class SettingsCog(commands.Cog, name="Settings"):
         chat_rolls=text("Answer dice commands typed in chat", "cmd.config.chat_rolls"),
         gm_role=text("Members with this role count as GMs", "cmd.config.gm_role"),
         gm_channel=text("Where the GM's copy of secret rolls goes", "cmd.config.gm_channel"),
-        language=text("Language of the bot's posts", "cmd.config.language"),
+        language=text("The server's default language for the bot's posts", "cmd.config.language"),
+        channel_language=text(
+            "Language of the bot's posts in this channel (server: back to the server's)",
+            "cmd.config.channel_language",
+        ),
         anyone_starts=text(
             "Let any member start an encounter and GM it", "cmd.config.anyone_starts"
         ),
     )
-    @options("secret_mode", "chat_rolls", "gm_role", "gm_channel", "language", "anyone_starts")
+    @options(
+        "secret_mode", "chat_rolls", "gm_role", "gm_channel", "language", "channel_language",
+        "anyone_starts",
+    )  # fmt: skip
     @app_commands.choices(
         secret_mode=[
             app_commands.Choice(name=text(m.value, f"secret_mode.{m.value}"), value=m.value)
             for m in SecretMode
         ],
         language=[app_commands.Choice(name=lang, value=lang) for lang in LANGUAGES],
+        channel_language=[
+            *(app_commands.Choice(name=lang, value=lang) for lang in LANGUAGES),
+            app_commands.Choice(
+                name=text("the server's default", "settings.language_choice.server"),
+                value="server",
+            ),
+        ],
     )
     async def config(
         self,
@@ -124,6 +138,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         gm_channel: discord.TextChannel | None = None,
         language: str | None = None,
         anyone_starts: bool | None = None,
+        channel_language: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         member = interaction.user
@@ -144,6 +159,11 @@ class SettingsCog(commands.Cog, name="Settings"):
             changes["anyone_starts"] = anyone_starts
         if changes:
             await self.bot.settings_store.set_guild(interaction.guild_id, **changes)
+        if channel_language is not None:  # this channel's posts; "server": the server's again
+            await self.bot.settings_store.set_channel(
+                interaction.guild_id, interaction.channel_id or 0,
+                locale=None if channel_language == "server" else channel_language,
+            )  # fmt: skip
         now = await self.bot.settings_store.effective(
             interaction.guild_id, interaction.channel_id or 0
         )

@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import Refusal, caller_of, send, user_locale
+from bot.cogs.common import Refusal, caller_of, post_locale, send, user_locale
 from bot.dice import roll
 from bot.i18n import t
+from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 
 if TYPE_CHECKING:
@@ -100,7 +101,8 @@ class TablesCog(commands.Cog, name="Tables"):
             raise Refusal("table.unknown", command=command[:40])
         result = roll(command.upper(), dice=self.bot.dice, tables=tables, strict=True)
         assert result is not None
-        await send(interaction, f"{interaction.user.display_name}: {result.text}")
+        shown = dice_text(result.text, await post_locale(self.bot, interaction))
+        await send(interaction, f"{interaction.user.display_name}: {shown}")
 
     @table.command(
         name=text("remove", "cmd.table.remove"),

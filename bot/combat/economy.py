@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.combat.errors import CombatError
 from bot.combat.model import Action, Combatant, Encounter, Phase
+from bot.i18n import Term
 
 
 class Economy:
@@ -26,9 +27,11 @@ class Economy:
     def refusal(self, c: Combatant, action: Action) -> CombatError | None:
         """Why ``c`` cannot take ``action`` now, on its own turn (None: it can)."""
         if action not in self.actions:
-            return CombatError("combat.unknown_action", action=action.value)
+            return CombatError("combat.unknown_action", action=Term(f"action.{action.value}"))
         if action in c.used:
-            return CombatError("combat.action_used", name=c.name, action=action.value)
+            return CombatError(
+                "combat.action_used", name=c.name, action=Term(f"action.{action.value}")
+            )
         if self.minor_before_major and action is Action.MINOR and Action.MAJOR in c.used:
             return CombatError("combat.minor_after_major", name=c.name)
         return None

@@ -10,20 +10,23 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from bot.i18n import en, ja, zh_tw
+from bot.i18n import en, glossary, ja, zh_tw
 
+# Each catalog, with the glossaries' terms (bot/i18n/glossary) beside its own messages.
 LOCALES: dict[str, Mapping[str, str]] = {
-    "ja": ja.MESSAGES,
-    "zh-TW": zh_tw.MESSAGES,
-    "en": en.MESSAGES,
+    "ja": {**glossary.messages("ja"), **ja.MESSAGES},
+    "zh-TW": {**glossary.messages("zh-TW"), **zh_tw.MESSAGES},
+    "en": {**glossary.messages("en"), **en.MESSAGES},
 }
-DEFAULT_LOCALE = "ja"
+DEFAULT_LOCALE = "ja"  # a server's posts until /config language says otherwise
+FALLBACK_LOCALE = "en"  # a client language the bot has no catalog for
 
 current_locale: ContextVar[str] = ContextVar("current_locale", default=DEFAULT_LOCALE)
 
 
 def normalize_locale(locale: str | None) -> str:
-    """Map Discord's locale names (``ja``, ``zh-TW``, ``en-US`` …) onto a catalog we have."""
+    """Map Discord's locale names (``ja``, ``zh-TW``, ``en-US`` …) onto a catalog we have;
+    a language we have no catalog for reads English."""
     if not locale:
         return DEFAULT_LOCALE
     if locale in LOCALES:
@@ -35,14 +38,28 @@ def normalize_locale(locale: str | None) -> str:
         return "en"
     if lowered.startswith("ja"):
         return "ja"
-    return DEFAULT_LOCALE
+    return FALLBACK_LOCALE
 
 
 def t(key: str, /, locale: str | None = None, **params: object) -> str:
     """The message ``key`` in ``locale`` (default: the context's), with ``params`` filled in."""
-    catalog = LOCALES[normalize_locale(locale or current_locale.get())]
-    template = catalog.get(key) or en.MESSAGES.get(key) or key
-    return template.format(**params) if params else template
+    chosen = normalize_locale(locale or current_locale.get())
+    catalog = LOCALES[chosen]
+    template = catalog.get(key) or LOCALES["en"].get(key) or key
+    if params and chosen != current_locale.get():  # terms inside follow this message's locale
+        with use_locale(chosen):
+            text = template.format(**params)
+    else:
+        text = template.format(**params) if params else template
+    return command_names(text, chosen) if "/" in text else text
+
+
+def command_names(text: str, locale: str) -> str:
+    """``/combat start`` in a message → the command as a ``locale`` client shows it
+    (``/戦闘 開始``): Discord shows every reader the localized names."""
+    from bot.i18n.commands import localize
+
+    return localize(text, locale)
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from bot.combat.model import Combatant, Encounter, Side
 from bot.dice import DieSource, roll
 from bot.dice.numbers import is_whole
 from bot.dice.parser import fold_width
+from bot.i18n import glossary
 from bot.systems.fields import read
 
 
@@ -53,7 +54,7 @@ def set_gm_order(enc: Encounter, names: str) -> list[int]:
     return [c.id for c in wanted + rest]
 
 
-_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=\s*")
+_KEY = re.compile(r"\s*([A-Za-z_]+|[^\x00-\x7f\s=]+)\s*=\s*")  # hp= or 行動値= (any language)
 
 
 YES = ("yes", "true", "1", "on", "はい", "是")
@@ -80,7 +81,8 @@ def read_numbers(
     ``flags`` yes or no; an unknown key, or nothing at all, is refused with ``refusal``."""
     found = key_values(detail)
     if not found or any(k not in allowed for k in found):
-        raise CombatError(refusal, text=detail[:40], known=", ".join(allowed))
+        known = glossary.Terms(f"field.{k}" for k in allowed)
+        raise CombatError(refusal, text=detail[:40], known=known)
     return {k: yes_or_no(v, k) if k in flags else read(v, k) for k, v in found.items()}
 
 
@@ -90,7 +92,7 @@ def key_values(detail: str) -> dict[str, str]:
     text = fold_width(detail)
     keys = list(_KEY.finditer(text))
     return {
-        m.group(1).lower(): text[
+        (glossary.lookup("field", m.group(1)) or m.group(1).lower()): text[
             m.end() : keys[n + 1].start() if n + 1 < len(keys) else len(text)
         ].strip()
         for n, m in enumerate(keys)

@@ -11,7 +11,7 @@ import re
 
 from bot.dice.numbers import Bound, read_number
 from bot.dice.parser import fold_width
-from bot.i18n import LocalizedError
+from bot.i18n import LocalizedError, glossary
 from bot.systems.fields import FIELDS
 
 
@@ -34,7 +34,13 @@ SCHEMAS: dict[str, dict[str, Bound]] = {
     "GURPS": _fields(*COMMON, "speed", "dx", "st", "iq", "ht", "will", "fatigue_st"),
 }  # fmt: skip
 
-_PAIR = re.compile(r"([A-Za-z_]+)\s*[=:]\s*([+-]?[0-9]+(?:\.[0-9]+)?)")
+# A stat's name in any language (行動値=7, action_value=7), then its number.
+_PAIR = re.compile(r"([^\s=:]+?)\s*[=:]\s*([+-]?[0-9]+(?:\.[0-9]+)?)")
+
+
+def field_names(keys: object) -> glossary.Terms:
+    """The stats a schema takes, as the reader's language names them (any name is input)."""
+    return glossary.Terms(f"field.{k}" for k in keys)  # type: ignore[attr-defined]
 
 
 # Stats written as a check and kept as text: a Grancrest character's reaction (dodge=2D6+3),
@@ -64,11 +70,11 @@ def parse_with(text: str, schema: dict[str, Bound]) -> dict[str, int | float]:
     values: dict[str, int | float] = {}
     rest = _PAIR.sub(" ", folded).strip()
     if rest:
-        raise StatError("char.bad_stats", text=rest[:40], known=", ".join(schema))
+        raise StatError("char.bad_stats", text=rest[:40], known=field_names(schema))
     for name, raw in _PAIR.findall(folded):
-        key = name.lower()
+        key = glossary.lookup("field", name) or name.lower()
         bound = schema.get(key)
         if bound is None:
-            raise StatError("char.unknown_stat", name=key, known=", ".join(schema))
+            raise StatError("char.unknown_stat", name=name, known=field_names(schema))
         values[key] = read_number(raw, key, bound)
     return values

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import discord
@@ -9,6 +10,7 @@ import discord
 from bot.combat import events as ev
 from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
 from bot.i18n import t
+from bot.i18n.dice_words import dice_text
 from bot.systems.naval.battlefield import event_kind, morale
 from bot.systems.naval.events import EVENTS, EventKind
 from bot.ui.gc_lines import grancrest_line
@@ -55,7 +57,7 @@ def order_lines(enc: Encounter, order: list[int], *, for_gm: bool) -> str:
     shown = [c for c in shown if c is not None and (for_gm or not c.hidden)]
     lines = []
     for position, c in enumerate(shown, 1):
-        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else "・")
+        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else t("ui.order_mark"))
         extra = f" ({c.initiative})" if c.initiative is not None else ""
         lines.append(f"{marker} {position}. {display_name(c, for_gm=for_gm)}{extra}")
     return "\n".join(lines) or t("ui.nobody")
@@ -86,7 +88,7 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
             out.embeds.append(embed)
         elif isinstance(event, ev.TurnStarted):
             actor = enc.combatant(event.combatant_id)
-            actions = ", ".join(t(f"action.{a}") for a in event.actions) or "—"
+            actions = t("ui.list_sep").join(action_label(a) for a in event.actions) or "—"
             lines.append(t("ui.turn", name=name(event.combatant_id), actions=actions))
             if actor and actor.owner_id:
                 out.pings.append(actor.owner_id)
@@ -112,7 +114,7 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
     n = name  # type: ignore[assignment]
     match event:
         case ev.EncounterStarted():
-            return t("ui.started", system=enc.system)
+            return t("ui.started", system=system_name(enc.system))
         case ev.CombatantAdded(combatant_id=i, hidden=hidden) if not hidden:
             return t("ui.added", name=n(i))  # type: ignore[operator]
         case ev.CombatantRemoved(name=removed, hidden=hidden):
@@ -126,12 +128,13 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
                 return None  # the window simply closes with its phase
             who = n(owner) if owner is not None else "GM"  # type: ignore[operator]
             return t(f"ui.lapsed_{kind}", name=who) + (
-                t("ui.lapsed_down") if why == "owner_down" else ""
+                t("ui.lapsed_down", name=who) if why == "owner_down" else ""
             )
         case ev.PromptCancelled(prompt=kind):
             return t("ui.prompt_cancelled", prompt=t(f"prompt.{kind}"))
         case ev.Rolled(combatant_id=i, purpose=purpose, text=text):
-            return t("ui.rolled", name=n(i), purpose=t(f"purpose.{purpose}"), text=text)  # type: ignore[operator]
+            shown = dice_text(text)  # BCDice's words, in a Chinese or English channel
+            return t("ui.rolled", name=n(i), purpose=t(f"purpose.{purpose}"), text=shown)  # type: ignore[operator]
         case ev.ActionUsed(combatant_id=i, action=action, detail=detail):
             suffix = f" — {detail}" if detail else ""
             return t("ui.action_used", name=n(i), action=t(f"action.{action}")) + suffix  # type: ignore[operator]
@@ -143,7 +146,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.sonic_yes" if triggered else "ui.sonic_no", name=n(i))  # type: ignore[operator]
         case ev.NavalEventRequested(roller_id=i):
             return t("ui.naval_requested", name=n(i) if i else "GM")  # type: ignore[operator]
-        case ev.NavalEventRolled(value=value, title=title):
+        case ev.NavalEventRolled(value=value):
+            title = t(f"naval_title.{value}")
             line = (
                 t("ui.naval_rolled", value=value, title=title) + f" — {t(f'naval_event.{value}')}"
             )
@@ -168,7 +172,7 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.OrderChanged():
             return t("ui.order_changed")
         case ev.Undone(command=command):
-            return t("ui.undone", command=command)
+            return t("ui.undone", command=command_label(command))
         case ev.ReactionRequested(target_id=i):
             key = "ui.dodge_requested" if enc.system == "Esperancer" else "ui.reaction_requested"
             return t(key, name=n(i))  # type: ignore[operator]
@@ -211,7 +215,7 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
         case ev.Boarded(combatant_id=i, ship_id=ship, area=area):
             return t("ui.boarded", name=n(i), ship=n(ship), area=area + 1)  # type: ignore[operator]
         case ev.ShipSunk(ship_id=i, aboard=aboard):
-            names = ", ".join(str(n(a)) for a in aboard) or "—"  # type: ignore[operator]
+            names = t("ui.list_sep").join(str(n(a)) for a in aboard) or "—"  # type: ignore[operator]
             return t("ui.ship_sunk", name=n(i), aboard=names)  # type: ignore[operator]
         case ev.MoraleChanged(side=side, morale=value):
             return t("ui.morale", side=t(f"side.{side}"), morale=value)
@@ -240,8 +244,8 @@ def edit_line(enc: Encounter, edits: list[ev.Edited], name: object) -> str:
         if e.field.startswith("weapon:"):
             parts.append(t("ui.edit_weapon", weapon=e.field.partition(":")[2]))
         else:
-            parts.append(t("ui.edit_part", field=field_name(e.field), before=_value(e.before),
-                           after=_value(e.after)))  # fmt: skip
+            before, after = _value(e.before, e.field), _value(e.after, e.field)
+            parts.append(t("ui.edit_part", field=field_name(e.field), before=before, after=after))
     who = t("ui.edited_by_gm" if edits[0].by_gm else "ui.edited_by_player")
     return t("ui.edited", name=name(edits[0].combatant_id), changes=t("ui.list_sep").join(parts),  # type: ignore[operator]
              who=who)  # fmt: skip
@@ -252,7 +256,12 @@ def field_name(field: str) -> str:
     return field if label == f"field.{field}" else label
 
 
-def _value(value: object) -> str:
+def _value(value: object, field: str = "") -> str:
+    """A value as shown: a word the glossary has for the field (licence ``ship`` → 船舶)."""
+    if isinstance(value, str) and field:
+        term = t(f"{field}.{value}")
+        if term != f"{field}.{value}":
+            return term
     if isinstance(value, bool):
         return t("ui.yes") if value else t("ui.no")
     if value is None:
@@ -260,6 +269,29 @@ def _value(value: object) -> str:
     if isinstance(value, dict):
         return str(value.get("name") or "…")
     return str(value)
+
+
+def system_name(system: str) -> str:
+    """A rule set's name in the reader's language (``naval`` → 海戦ルール …), never its id."""
+    for key in (f"system.{system}", f"ruleset.{system}"):
+        name = t(key)
+        if name != key:
+            return name
+    return system
+
+
+def action_label(action: str) -> str:
+    """An action or command in a word or two: its catalog line up to the usage that follows
+    (``攻撃：target=… hit=…`` → ``攻撃``); an encounter command (``next``) by its own term."""
+    for key in (f"command_name.{action}", f"action.{action}"):
+        text = t(key)
+        if text != key:
+            return re.split(r"\s*[：:]", text, maxsplit=1)[0]
+    return t("ui.unknown_command")
+
+
+def command_label(command: str) -> str:
+    return action_label(command)
 
 
 def status_name(kind: str) -> str:
@@ -271,7 +303,7 @@ def status_name(kind: str) -> str:
 def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
     """The pinned summary: round, phase, order, HP and statuses."""
     if enc.round == 0 or enc.phase is None:
-        title = t("ui.tracker_preparing", system=enc.system)
+        title = t("ui.tracker_preparing", system=system_name(enc.system))
         colour = LOG_COLOUR
     else:
         title = t("ui.round_phase", round=enc.round, phase=phase_name(enc.phase, enc.system))
@@ -286,15 +318,15 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
         c = enc.combatant(combatant_id)
         if c is None or (c.hidden and not for_gm):
             continue
-        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else "・")
-        side = "PC" if c.side is Side.PC else "NPC"
+        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else t("ui.order_mark"))
+        side = t(f"side_mark.{c.side.value}")
         kind = "⚓ " if c.kind is Kind.SHIP else ""
         hp = (
             f" HP {c.stats.hp}" + (f"/{c.stats.max_hp}" if c.stats.max_hp else "")
             if c.stats.hp is not None
             else ""
         )
-        statuses = " ".join(f"[{status_name(s.kind)}]" for s in c.statuses)
+        statuses = " ".join(f"[{status_name(s.kind)}]" for s in c.statuses)  # brackets: no commas
         engage = c.extra.get("esp", {}).get("engage")
         if engage is not None:
             statuses = f"{t('ui.engage_mark', engage=engage)} {statuses}".strip()
@@ -313,7 +345,8 @@ def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
     if enc.system == "naval":
         rows.append(naval_summary(enc))
     embed.description = "\n".join(rows) or t("ui.nobody")  # paged by bot.ui.pages
-    embed.set_footer(text=t("ui.tracker_footer", system=enc.system, version=enc.version))
+    footer = t("ui.tracker_footer", system=system_name(enc.system), version=enc.version)
+    embed.set_footer(text=footer)
     return embed
 
 
@@ -344,5 +377,5 @@ def naval_summary(enc: Encounter) -> str:
     line = morale_line(enc)
     if event_kind(enc) is not None:
         value = int(enc.data["event"]["value"])
-        line += " · " + t("ui.naval_rolled", value=value, title=EVENTS[value].title)
+        line += " · " + t("ui.naval_rolled", value=value, title=t(f"naval_title.{value}"))
     return line

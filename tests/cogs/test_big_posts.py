@@ -53,7 +53,7 @@ async def test_the_tracker_stays_one_message_showing_whose_turn_it_is(world: Wor
     assert len(pinned) == 1
     shown = "\n".join(e.description or "" for e in pinned[0].embeds)
     assert f"▶ {WIDE} 71 (NPC)" in shown
-    assert "2/3ページ・全員は /combat status で表示" in pinned[0].embeds[-1].footer.text
+    assert "2/3ページ・全員は /戦闘 状況 で表示" in pinned[0].embeds[-1].footer.text
     status = await world.gm.slash(world.channel, "combat status")
     everyone = "\n".join(texts(status))
     assert status.ephemeral and all(f"{WIDE} {n} (NPC)" in everyone for n in range(1, 91))

@@ -35,10 +35,10 @@ async def test_start_posts_an_announcement_and_pins_a_tracker(world: World) -> N
     assert not result.ephemeral
     assert (
         result.response.embeds[0].description
-        == "戦闘開始（GranCrest）。参加者を追加して「次へ」を押してください。"
+        == "戦闘開始（グランクレストRPG）。参加者を追加して「次へ」を押してください。"
     )
     pinned = tracker(world)
-    assert pinned.embeds[0].title == "GranCrest・準備中"
+    assert pinned.embeds[0].title == "グランクレストRPG・準備中"
     assert [child.label for row in pinned.components for child in row.children] == ["次へ", "終了"]
 
 
@@ -118,9 +118,9 @@ async def test_undo_and_end(world: World) -> None:
     undone = await world.gm.slash(world.channel, "combat undo")
     assert (
         "Undone: next" in undone.response.embeds[-1].description
-        or "取り消しました：next" in undone.response.embeds[-1].description
+        or "取り消しました：次へ" in undone.response.embeds[-1].description
     )
-    assert tracker(world).embeds[0].title == "GranCrest・準備中"
+    assert tracker(world).embeds[0].title == "グランクレストRPG・準備中"
     ended = await world.gm.slash(world.channel, "combat end")
     assert "戦闘終了" in ended.response.embeds[-1].description
     assert world.channel.pinned_messages() == []
@@ -236,7 +236,7 @@ async def test_a_quick_end_and_restart_still_retires_the_old_tracker(world: Worl
     await cog.trackers_drawn()
     await world.env.settle()
     new = tracker(world)  # exactly one pinned: the new encounter's
-    assert new.id != old.id and new.embeds[0].title == "GranCrest・準備中"
+    assert new.id != old.id and new.embeds[0].title == "グランクレストRPG・準備中"
 
 
 async def test_closing_the_bot_draws_the_trackers_still_waiting(world: World) -> None:

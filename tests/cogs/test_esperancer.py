@@ -233,7 +233,7 @@ async def test_the_gm_heals_orders_ties_and_lets_players_roll_their_dodge(
     dice.load(6, 6)
     attacked = await world.gm.slash(world.channel, "esp attack", attacker="Drone", target="Hero",
                                     damage="5", ranged=True)  # fmt: skip
-    assert "Heroは回避を振ってください（ボタンか /esp dodge）。" in lines(attacked)
+    assert "Heroは回避を振ってください（ボタンか /esp 回避）。" in lines(attacked)
     assert labels(attacked) == ["回避を振る"]
     dice.load(9, 9)
     dodged = await world.alice.click(attacked.response, label="回避を振る")

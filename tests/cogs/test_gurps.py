@@ -85,7 +85,7 @@ async def test_stress_starts_at_iq_plus_will_and_each_change_is_posted_and_kept(
     assert "Aoiの落ち込みが解けた。" in slept.response.content  # 8
     history = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "Aoi: stress 8/14." in history.response.content
-    assert history.response.content.count("\n・") == 5
+    assert history.response.content.count("\n·") == 5  # alice reads English: its own bullet
 
 
 async def test_traits_change_what_a_cause_costs(world: World, dice: Dice) -> None:
@@ -196,7 +196,7 @@ async def test_fatigue_with_extra_st_uses_the_st_that_sets_it(world: World) -> N
 async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice: Dice) -> None:
     await aoi(world)  # Will = IQ 12 + 2 = 14
     refused = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
-    assert refused.ephemeral and "あきらめない" in refused.response.content
+    assert refused.ephemeral and "Never Give Up" in refused.response.content  # alice: English
     await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="あきらめない")
     for _ in range(4):
         await world.alice.slash(
@@ -208,9 +208,10 @@ async def test_never_give_up_once_a_session_with_a_will_roll(world: World, dice:
     assert "ストレスが4に戻った" in back.response.content
     shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "Aoi: stress 4/14." in shown.response.content
-    assert "・あきらめない (Will roll) +2 → 4" in shown.response.content  # logged like any change
+    assert "·Never Give Up (Will roll) +2 → 4" in shown.response.content  # logged like any change
     again = await world.alice.slash(world.channel, "gurps never_give_up", character="Aoi")
-    assert again.ephemeral
+    assert again.ephemeral and "gurps." not in again.response.content  # a message, not its key
+    assert "Never Give Up has been used this session" in again.response.content
     not_gm = await world.alice.slash(world.channel, "gurps new_session")
     assert not_gm.ephemeral
     await world.gm.slash(world.channel, "gurps new_session")

@@ -43,7 +43,8 @@ def test_the_naval_tracker_shows_positions_flagships_morale_and_the_event() -> N
     with use_locale("en"):
         rows = (tracker(enc).description or "").splitlines()
         prompt = announce(enc, [NavalEventRolled(2, "enemy_reinforcements", "敵の増援が多数出現")])
-    assert rows[0] == "・ ⚓ オールマイト・キャプテン号 (PC) HP 2300/2300 ⚑ @0–2"
-    assert rows[-1] == "Morale: The PCs 3 / The enemy 0 · Naval event (2): 敵の増援が多数出現"
+    assert rows[0] == "· ⚓ オールマイト・キャプテン号 (PC) HP 2300/2300 ⚑ @0–2"
+    event = "Naval event (2): Many enemy reinforcements"  # the title in the reader's words
+    assert rows[-1] == f"Morale: The PCs 3 / The enemy 0 · {event}"
     text = prompt.embeds[0].description or ""
     assert "GM: The enemy gain 2 reinforcement(s)" in text and "up to 2 new ship(s)" in text

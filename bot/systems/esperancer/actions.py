@@ -11,7 +11,7 @@ from bot.combat.events import ActionUsed, Event, SkillUsed
 from bot.combat.model import Action, Combatant, Encounter, Phase
 from bot.combat.rights import edit
 from bot.dice import DieSource
-from bot.i18n import Term
+from bot.i18n import Term, glossary
 from bot.systems.base import key_values as options
 from bot.systems.base import read_numbers
 from bot.systems.esperancer import statuses
@@ -50,14 +50,15 @@ def set_numbers(
 def status(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None) -> list[Event]:
     """``add poison`` / ``remove prone`` (also 毒, 転倒, 麻痺, 眠り, 気絶, 封印)."""
     assert c is not None
-    verb, _, name = detail.strip().partition(" ")
+    said, _, name = detail.strip().partition(" ")
+    verb = glossary.lookup("status_verb", said)  # add / 付与 / 附加 …
     effect = statuses.effect_named(name)
-    if verb.lower() == "add":
+    if verb == "add":
         if statuses.has(c, effect):
             raise CombatError("esp.status_already", name=c.name, status=Term(f"status.{effect}"))
         fresh = enc.actor == c.id and enc.phase is Phase.MAIN  # applied in its own turn
         return statuses.apply(c, effect, fresh=fresh)
-    if verb.lower() == "remove":
+    if verb == "remove":
         if not statuses.has(c, effect):
             raise CombatError("esp.status_absent", name=c.name, status=Term(f"status.{effect}"))
         return statuses.remove(c, effect)
@@ -73,7 +74,7 @@ def skill(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     name = name.strip() or "—"
     if timing in ("setup", "cleanup"):
         if enc.phase is not Phase(timing):
-            raise CombatError("gc.wrong_timing", name=name, timing=timing)
+            raise CombatError("gc.wrong_timing", name=name, timing=Term(f"timing.{timing}"))
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
         return [SkillUsed(c.id, name, timing)]

@@ -16,6 +16,7 @@ from bot.combat.events import Event, OptionSet, OrderChanged, SonicDriveChosen, 
 from bot.combat.model import Combatant, Condition, Encounter, Kind, Phase, Prompt, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
+from bot.i18n import Term, glossary
 from bot.systems.base import check, key_values, ordered, pc_first, set_gm_order
 from bot.systems.esperancer import actions, attack, engage, statuses
 
@@ -164,9 +165,13 @@ class EsperancerRules(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         """``dodge_rolls=players`` (the attacked player rolls the dodge, a button) or ``bot``."""
-        value = key_values(detail).get("dodge_rolls", "").lower()
+        said = key_values(detail).get("dodge_rolls", "")
+        value = glossary.lookup("option.dodge_rolls", said) or said.lower()  # bot / ボット …
         if value not in DODGE_ROLLS:
-            raise CombatError("esp.bad_option", value=detail[:40], known=", ".join(DODGE_ROLLS))
+            raise CombatError(
+                "esp.bad_option", value=detail[:40],
+                known=glossary.Terms(f"option.dodge_rolls.{v}" for v in DODGE_ROLLS),
+            )  # fmt: skip
         enc.data["dodge_rolls"] = value
         return [OptionSet("dodge_rolls", value)]
 
@@ -175,7 +180,7 @@ class EsperancerRules(RuleSet):
     ) -> list[Event]:
         assert c is not None
         if enc.phase is not Phase.INITIATIVE:
-            raise CombatError("combat.wrong_phase", phase=Phase.INITIATIVE.value)
+            raise CombatError("combat.wrong_phase", phase=Term("phase.initiative"))
         if c.initiative is not None:
             raise CombatError("combat.already_rolled", name=c.name)
         if not c.fighting:  # asleep still rolls: sleep bars actions, not the roll

@@ -22,6 +22,7 @@ from bot.combat.errors import CombatError
 from bot.combat.events import Damaged, Event, Rolled, StatusApplied, StatusExpired
 from bot.combat.model import Action, Combatant, Encounter, Status
 from bot.dice import DieSource, roll
+from bot.i18n import glossary
 
 
 class Effect(StrEnum):
@@ -46,14 +47,14 @@ def numbers(c: Combatant) -> dict[str, Any]:
 
 
 def effect_named(name: str) -> Effect:
-    key = name.strip().lower()
-    if key in Effect.__members__.values():
-        return Effect(key)
+    """A status in any language's spelling (the glossary reads the catalogs' names too)."""
+    found = glossary.lookup("status", name)
+    if found in Effect.__members__.values():
+        return Effect(found)
     if name.strip() in ALIASES:
         return ALIASES[name.strip()]
-    raise CombatError(
-        "esp.unknown_status", name=name[:20], known=", ".join(e.value for e in Effect)
-    )
+    known = glossary.Terms(f"status.{e.value}" for e in Effect)
+    raise CombatError("esp.unknown_status", name=name[:20], known=known)
 
 
 def has(c: Combatant, effect: Effect) -> bool:
@@ -78,7 +79,9 @@ def apply(c: Combatant, effect: Effect, *, fresh: bool = False) -> list[Event]:
     """Put ``effect`` on ``c``; ``fresh``: during its own turn (paralysis and seal then wait
     for its next turn)."""
     if effect in ENDED_BY_ATTACK and numbers(c).get("boss"):
-        raise CombatError("esp.boss_immune", name=c.name, status=effect.value)
+        raise CombatError(
+            "esp.boss_immune", name=c.name, status=glossary.Terms([f"status.{effect.value}"])
+        )
     if has(c, effect):
         return []
     data = {"fresh": True} if fresh and effect in NEXT_TURN else {}

@@ -21,6 +21,7 @@ from bot.combat.rights import edit
 from bot.combat.rules import Verdict
 from bot.dice import DieSource, RollResult
 from bot.dice.parser import fold_width
+from bot.i18n import glossary
 from bot.systems.fields import FIELDS, read
 from bot.systems.grancrest.checks import is_check
 from bot.systems.grancrest.rules import (
@@ -47,12 +48,6 @@ TURN_STATS = {name: FIELDS[name] for name in ("action_value", "reflex")}
 STATS_FIELDS = ("hp", "max_hp", *TURN_STATS)  # kept in Combatant.stats
 DEFENSES = ("weapon", "heat", "impact", "internal")
 ECONOMY = Economy((Action.MINOR, Action.MAJOR))  # either order
-_TYPE_NAMES = {
-    "weapon": DamageType.WEAPON, "武器": DamageType.WEAPON, "heat": DamageType.HEAT,
-    "炎熱": DamageType.HEAT, "impact": DamageType.IMPACT,
-    "衝擊": DamageType.IMPACT, "衝撃": DamageType.IMPACT, "internal": DamageType.INTERNAL,
-    "體內": DamageType.INTERNAL, "体内": DamageType.INTERNAL,
-}  # fmt: skip
 
 
 def numbers(c: Combatant) -> dict[str, Any]:
@@ -106,7 +101,8 @@ def parse_numbers(detail: str, *, turn_stats: bool = False) -> dict[str, Any]:
     schema = {**GC_STATS, **TURN_STATS} if turn_stats else GC_STATS
     found.update({k: int(v) for k, v in parse_with(detail, schema).items()})
     if not found:
-        raise StatError("char.bad_stats", text=detail[:40] or "—", known=", ".join(schema))
+        known = glossary.Terms(f"field.{k}" for k in schema)
+        raise StatError("char.bad_stats", text=detail[:40] or "—", known=known)
     return found
 
 
@@ -176,13 +172,17 @@ def apply_loss(c: Combatant, loss: int) -> list[Event]:
 
 
 def parse_types(text: str) -> set[DamageType]:
-    words = [w for w in re.split(r"[\s,、/]+", text.strip().lower()) if w]
+    """``weapon,heat``, ``武器+炎熱``, ``〈武器〉〈衝擊〉``: every language's names (the glossary's
+    ``damage_type``), full-width or not; an unknown one is refused with the reader's names."""
+    words = glossary.split_terms(text)
     if not words:
         return {DamageType.WEAPON}
-    unknown = [w for w in words if w not in _TYPE_NAMES]
-    if unknown:
-        raise CombatError("gc.bad_type", name=unknown[0], known="weapon, heat, impact, internal")
-    return {_TYPE_NAMES[w] for w in words}
+    found = [glossary.lookup("damage_type", w) for w in words]
+    for word, kind in zip(words, found, strict=True):
+        if kind is None:
+            known = glossary.Terms(f"damage_type.{d.value}" for d in DamageType)
+            raise CombatError("gc.bad_type", name=word[:20], known=known)
+    return {DamageType(kind) for kind in found if kind}
 
 
 def take_healing(

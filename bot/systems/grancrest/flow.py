@@ -23,6 +23,7 @@ from bot.combat.events import (
 from bot.combat.model import Action, Combatant, Encounter, Phase, Prompt, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
+from bot.i18n import Term
 from bot.systems.base import check, ordered, pc_first, set_gm_order
 from bot.systems.grancrest import attack, board, combat, options, weapons
 
@@ -232,7 +233,7 @@ class GrancrestRules(ActedFlow):
         if phase is None:
             raise CombatError("combat.unknown_action", action=timing)
         if enc.phase is not phase:
-            raise CombatError("gc.wrong_timing", name=name, timing=timing)
+            raise CombatError("gc.wrong_timing", name=name, timing=Term(f"timing.{timing}"))
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
         enc.data.setdefault(SKILLS, []).append([c.id, name])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.dice import DieSource, roll
-from bot.i18n import LocalizedError
+from bot.i18n import LocalizedError, glossary
 
 
 class StressError(LocalizedError):
@@ -78,7 +78,8 @@ def pressure_cause(outcome: str, traits: frozenset[str]) -> str:
 def cause_amount(cause: str, traits: frozenset[str]) -> str:
     """The listed cause's change for this character (lying and abusing spells depend on traits)."""
     if cause not in CAUSES:
-        raise StressError("gurps.unknown_cause", cause=cause, known=", ".join(CAUSES))
+        known = glossary.Terms(f"stress_cause.{c}" for c in CAUSES)
+        raise StressError("gurps.unknown_cause", cause=cause, known=known)
     if cause == "lie" and traits & LIAR_TRAITS:
         return "+1"  # 虚言癖, トリックスター, サディスト recover instead
     if cause == "lie" and {"正直", "誠実"} <= traits:

@@ -10,6 +10,7 @@ from bot.combat.events import Event, Healed, Rolled, ShipMoved, SkillUsed
 from bot.combat.model import Combatant, Encounter, Kind, Side
 from bot.combat.rights import edit as edited
 from bot.dice import DieSource, roll
+from bot.i18n import Term, glossary
 from bot.systems.base import key_values, yes
 from bot.systems.fields import read
 from bot.systems.naval import battlefield, reach, ship_skills
@@ -50,7 +51,7 @@ def place(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
         event = enc.data.get("event", {})
         left = int(event.get("ships_left", 0)) if event.get("round") == enc.round else 0
         if event.get("side") != side.value or left <= 0:
-            raise CombatError("naval.no_new_ships", side=side.value)
+            raise CombatError("naval.no_new_ships", side=Term(f"side.{side.value}"))
         event["ships_left"] = left - 1
     return battlefield.place_ship(enc, name, side, spec, _int(found, "position", 0),
                                   flagship=flagship)  # fmt: skip
@@ -76,9 +77,10 @@ def licence(
 ) -> list[Event]:
     """``ship`` (【船舶】), ``driving`` (【運転免許】) or ``none``."""
     assert c is not None
-    value = detail.strip().lower()
+    value = glossary.lookup("licence", detail) or detail.strip().lower()  # 船舶 / ship …
     if value not in LICENCES:
-        raise CombatError("naval.bad_licence", value=value[:20], known=", ".join(LICENCES))
+        known = glossary.Terms(f"licence.{name}" for name in LICENCES)
+        raise CombatError("naval.bad_licence", value=detail.strip()[:20], known=known)
     events = edited(c, "licence", c.extra.get("licence", "none"), value)
     c.extra["licence"] = value
     return events

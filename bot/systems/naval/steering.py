@@ -16,6 +16,8 @@ from bot.combat.errors import CombatError
 from bot.combat.events import CrewMoved, Event
 from bot.combat.model import Action, Combatant, Encounter, Side
 from bot.dice import DieSource
+from bot.dice.parser import fold_width
+from bot.i18n import Term, glossary
 from bot.systems.base import key_values
 from bot.systems.fields import read
 from bot.systems.naval import battlefield, ship_skills
@@ -49,8 +51,9 @@ def _licence_spend(enc: Encounter, c: Combatant, ship: Combatant, times: int) ->
         raise CombatError("naval.one_position", name=c.name)
     taken = [a for a in spend if a in c.used]
     if taken:
-        raise CombatError("naval.actions_spent", name=c.name,
-                          actions=", ".join(a.value for a in taken))  # fmt: skip
+        raise CombatError(
+            "naval.actions_spent", name=c.name, actions=glossary.Terms(f"action.{a}" for a in taken)
+        )
     return spend
 
 
@@ -62,15 +65,17 @@ def steer(enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | No
     """
     assert c is not None
     ECONOMY.own_turn(enc, c)
-    words = detail.lower().split()
-    direction = words[0] if words else ""
+    words = fold_width(detail).lower().split()
+    direction = glossary.lookup("direction", words[0]) if words else None  # 前進 / forward …
     if direction not in ("forward", "back"):
         raise CombatError("naval.bad_direction", text=detail[:20])
     times = read(words[1], "steps") if len(words) > 1 else 1
     ship = battlefield.at_helm(enc, c)
     spend = _licence_spend(enc, c, ship, times)
     if WIND.get(battlefield.event_kind(enc) or "", {}).get(ship.side) == direction:
-        raise CombatError("naval.wind_forbids", ship=ship.name, direction=direction)
+        raise CombatError(
+            "naval.wind_forbids", ship=ship.name, direction=Term(f"direction.{direction}")
+        )
     sign = 1 if ship.side is Side.PC else -1
     steps = times * ship_skills.move_steps(ship) * (sign if direction == "forward" else -sign)
     events = battlefield.shift(enc, ship, steps)  # refused first when the ship is aground

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.i18n import t
 from bot.systems.gurps.stress import (
     CALM_TRAITS,
     CAUSES,
@@ -87,7 +88,10 @@ def test_abusing_spells_costs_2_if_truthful() -> None:
 def test_an_unknown_cause_names_the_known_ones() -> None:
     with pytest.raises(StressError) as error:
         cause_amount("boredom", NONE)
-    assert "sleepless" in str(error.value.params)
+    assert "a sleepless night" in error.value.localized("en")  # the reader's names for them
+    assert error.value.localized("en") == t("gurps.unknown_cause", locale="en", cause="boredom",
+                                            known=error.value.params["known"])  # fmt: skip
+    assert "gurps." not in error.value.localized("ja")
 
 
 def test_3_or_less_is_depressed_with_minus_5_on_every_action_roll_but_relief() -> None:

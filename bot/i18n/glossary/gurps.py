@@ -1,0 +1,68 @@
+"""GURPS 百鬼夜翔's traits and skills the rules look at. The regulation (the seed) is Japanese;
+its names are the ids the rules compare against, so a Chinese or English spelling typed in
+``/gurps traits`` or ``/gurps skills`` counts the same."""
+
+TERMS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "gurps_trait": {
+        "冷静沈着": ("冷静沈着", "冷靜沉著", "Imperturbable"),
+        "大雑把": ("大雑把", "粗枝大葉", "Careless"),
+        "自信過剰": ("自信過剰", "過度自信", "Overconfidence"),
+        "喝采願望": ("喝采願望", "渴望喝采", "Craves Applause"),
+        "虚言癖": ("虚言癖", "說謊癖", "Compulsive Lying"),
+        "トリックスター": ("トリックスター", "搗蛋鬼", "Trickster"),
+        "サディスト": ("サディスト", "虐待狂", "Sadism"),
+        "正直": ("正直", "正直", "Honesty"),
+        "誠実": ("誠実", "誠實", "Truthfulness"),
+        "闇視": ("闇視", "闇視", "Dark Vision"),
+        "暗視": ("暗視", "夜視", "Night Vision"),
+        "器用": ("器用", "靈巧", "Manual Dexterity"),
+        "不器用": ("不器用", "笨拙", "Ham-Fisted"),
+        "意志の強さ": ("意志の強さ", "意志堅強", "Strong Will"),
+        "妖術抵抗": ("妖術抵抗", "妖術抵抗", "Magic Resistance"),
+        "あきらめない": ("あきらめない", "永不放棄", "Never Give Up"),
+        "狭量": ("狭量", "心胸狹窄", "Intolerance"),
+        "嫉妬": ("嫉妬", "嫉妒", "Jealousy"),
+        "不幸": ("不幸", "不幸", "Unluckiness"),
+    },
+    "gurps_skill": {
+        "手術": ("手術", "手術", "Surgery"),
+        "技師": ("技師", "技師", "Engineer"),
+        "鍛冶屋": ("鍛冶屋", "鐵匠", "Blacksmith"),
+        "革細工": ("革細工", "皮革工藝", "Leatherworking"),
+        "造船": ("造船", "造船", "Shipbuilding"),
+        "大工": ("大工", "木工", "Carpentry"),
+        "調理": ("調理", "烹飪", "Cooking"),
+        "陶芸": ("陶芸", "陶藝", "Pottery"),
+        "武具屋": ("武具屋", "武具匠", "Armoury"),
+        "宝石屋": ("宝石屋", "珠寶匠", "Jeweler"),
+        "楽器": ("楽器", "樂器", "Musical Instrument"),
+        "演劇": ("演劇", "戲劇", "Performance"),
+        "家事": ("家事", "家事", "Housekeeping"),
+        "化粧": ("化粧", "化妝", "Makeup"),
+        "隠匿": ("隠匿", "藏匿", "Holdout"),
+        "鍵開け": ("鍵開け", "開鎖", "Lockpicking"),
+        "偽装": ("偽装", "偽裝", "Camouflage"),
+        "偽造": ("偽造", "偽造", "Forgery"),
+        "探索": ("探索", "搜索", "Search"),
+        "尾行": ("尾行", "跟蹤", "Shadowing"),
+        "爆発物": ("爆発物", "爆炸物", "Explosives"),
+        "腹話術": ("腹話術", "腹語術", "Ventriloquism"),
+        "変装": ("変装", "變裝", "Disguise"),
+        "罠": ("罠", "陷阱", "Traps"),
+        "御者": ("御者", "駕車", "Teamster"),
+        "荷役": ("荷役", "搬運", "Packing"),
+        "釣り": ("釣り", "釣魚", "Fishing"),
+        "剣": ("剣", "劍", "Broadsword"),
+        "視覚": ("視覚", "視覺", "Vision"),
+    },
+}
+
+ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
+    "gurps_trait": {
+        "冷静沈着": ("冷靜沈著", "冷静沉着", "Composed"),
+        "誠実": ("誠實",),
+        "あきらめない": ("諦めない", "never_give_up"),
+        "器用": ("手先が器用",),
+    },
+    "gurps_skill": {"鍵開け": ("開鎖", "開鎖術", "lockpick"), "剣": ("劍", "刀劍")},
+}
