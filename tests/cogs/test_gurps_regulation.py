@@ -59,7 +59,7 @@ async def test_a_breakdown_is_shown_kept_across_a_restart_and_ended_by_the_gm(
     assert again.ephemeral and "Not in a breakdown" in again.response.content
     shown = await world.alice.slash(world.channel, "gurps stress", character="Aoi")
     assert "breakdown" not in shown.response.content.splitlines()[0]
-    assert "・breakdown over (GM) +0 → 0" in shown.response.content
+    assert "·breakdown over (GM) +0 → 0" in shown.response.content
     assert len(world.env.errors) == 3
 
 
@@ -146,9 +146,9 @@ async def test_traits_without_a_list_are_shown_not_erased(world: World) -> None:
     await aoi(world)
     await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="正直 誠実")
     shown = await world.alice.slash(world.channel, "gurps traits", character="Aoi")
-    assert shown.ephemeral and "Aoi’s traits: 正直, 誠実." in shown.response.content
+    assert shown.ephemeral and "Aoi’s traits: Honesty, Truthfulness." in shown.response.content
     again = await world.bob.slash(world.channel, "gurps traits", character="Aoi")
-    assert "正直, 誠実" in again.response.content  # anyone may look; only owner or GM change
+    assert "Honesty, Truthfulness" in again.response.content  # anyone may look; only owner or GM change
     cleared = await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="-")
     assert "Aoi’s traits: —." in cleared.response.content
 
@@ -159,9 +159,9 @@ async def test_skills_are_added_and_changed_not_replaced(world: World) -> None:
     more = await world.alice.slash(
         world.channel, "gurps skills", character="Aoi", skills="鍵開け=12 剣=15"
     )
-    assert "Aoi’s skills: 剣 15, 銃 12, 鍵開け 12." in more.response.content
+    assert "Aoi’s skills: Broadsword 15, 銃 12, Lockpicking 12." in more.response.content
     fewer = await world.alice.slash(world.channel, "gurps skills", character="Aoi", skills="銃=-")
-    assert "Aoi’s skills: 剣 15, 鍵開け 12." in fewer.response.content
+    assert "Aoi’s skills: Broadsword 15, Lockpicking 12." in fewer.response.content
     zero = await world.alice.slash(world.channel, "gurps skills", character="Aoi", skills="剣=0")
     assert zero.ephemeral
     assert "剣 0: a skill's level is 1 to 30 (to remove it, write 剣=-)." in zero.response.content

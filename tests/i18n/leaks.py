@@ -57,6 +57,9 @@ def identifiers() -> frozenset[str]:
         if head in VALUE_PREFIXES and rest:
             found |= set(rest.split("."))
     found |= {"forward", "back", "next", "end_turn", "aboard", "start", "end", "undo"}
+    # An option's yes (option.<name>.yes) is also the word a user types for any yes/no
+    # option, which texts quote as what to type.
+    found.discard("yes")
     return frozenset(word for word in found if len(word) > 2 and word.isascii())
 
 

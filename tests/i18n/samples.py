@@ -17,6 +17,7 @@ from bot.combat import events as ev
 from bot.combat.model import Action, Combatant, Encounter, Phase, Side, Stats, Status
 from bot.i18n import LOCALES, t, use_locale
 from bot.systems.esperancer.statuses import Effect
+from bot.systems.grancrest.rules import DamageType
 
 NAMES = ("Aster", "Shadow")  # the user-given names in the samples
 SYSTEMS = ("GranCrest", "Esperancer", "GURPS", "naval", "DiceBot")
@@ -82,6 +83,14 @@ def _field_values() -> dict[str, list[object]]:
         "event": ["Storm"],
         "text": ["(2D6) ＞ 7[3,4] ＞ 7"],
         "name": [NAMES[0]],
+        "out": ["Sword", None],
+        "into": ["Halberd"],
+        "item": ["Sword"],
+        "back": [None, "Halberd"],
+        "defense_type": [t.value for t in DamageType],
+        "key": ["gurps.no_speed", "gurps.rolled_off"],
+        "skills": [[(1, "Sword"), (2, "Guard")]],  # (combatant, skill) in the order they resolve
+        "entries": [[(1, ""), (2, "")]],
     }
 
 
