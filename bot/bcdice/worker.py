@@ -1,0 +1,236 @@
+"""The Node worker: one long-lived ``node worker.js`` process, spoken to in JSON lines.
+
+One command at a time (the worker is single-threaded; callers queue on a lock, first come
+first served). A command that takes longer than ``timeout`` kills the worker (it is started
+again for the next command) and is refused with ``dice.bcdice_timeout``. A worker that dies
+under a command is started again and the command retried once; dying again refuses it with
+``dice.bcdice_crashed``. Commands queued behind it go on to the new worker: none is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.dice.remote import EngineError, SystemEntry, SystemInfo, result_from
+from bot.dice.result import RollResult
+from bot.dice.source import DieSource
+
+log = logging.getLogger("bot.bcdice")
+SCRIPT = Path(__file__).with_name("worker.js")
+TIMEOUT = 1.0  # seconds one command may take
+START_TIMEOUT = 20.0  # seconds Node may take to start and load BCDice (a slow, busy machine)
+LINE_LIMIT = 16 * 1024 * 1024  # a help text or a result is far smaller
+
+
+class WorkerGone(Exception):
+    """The worker's output ended: it died (or was killed) under the command."""
+
+
+@dataclass(slots=True)
+class Counters:
+    """What happened to the worker, for the log and the benchmark."""
+
+    starts: int = 0
+    timeouts: int = 0
+    crashes: int = 0
+    retries: int = 0
+    last_start_seconds: float = 0.0
+
+
+class NodeWorker:
+    def __init__(
+        self,
+        node: str,
+        home: Path,
+        *,
+        timeout: float = TIMEOUT,
+        start_timeout: float = START_TIMEOUT,
+        catalog: Callable[[], list[SystemEntry]] | None = None,
+    ) -> None:
+        self.node = node
+        self.home = home  # holds node_modules/bcdice
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.counters = Counters()
+        self._catalog = catalog
+        self._process: asyncio.subprocess.Process | None = None
+        self._lock = asyncio.Lock()
+        self._next_id = 0
+        self._infos: dict[str, SystemInfo] = {}
+        self._version = ""
+
+    @property
+    def problem(self) -> str | None:
+        return None
+
+    @property
+    def pid(self) -> int | None:
+        process = self._process
+        return process.pid if process is not None and process.returncode is None else None
+
+    # -- the port ------------------------------------------------------------------------
+    async def systems(self) -> list[SystemEntry]:
+        if self._catalog is not None:  # read from the package's own list: no start needed
+            return self._catalog()
+        answer = await self._ask({"op": "systems"}, None, retry=True)
+        return [SystemEntry(a["id"], a["name"], a["sort_key"], a["locale"]) for a in answer]
+
+    async def info(self, system: str) -> SystemInfo:
+        found = self._infos.get(system)
+        if found is None:
+            a = await self._ask({"op": "info", "system": system}, None, retry=True)
+            found = SystemInfo(a["id"], a["name"], a["help"], a["pattern"], a["flags"])
+            self._infos[system] = found
+        return found
+
+    async def roll(self, system: str, command: str, dice: DieSource | None) -> RollResult | None:
+        request = {"op": "roll", "system": system, "command": command}
+        request["dice"] = "bot" if dice is not None else "worker"
+        answer = await self._ask(request, dice, retry=True)
+        return None if answer is None else result_from(answer)
+
+    async def stats(self) -> dict[str, Any]:
+        return await self._ask({"op": "stats"}, None, retry=True)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._stop()
+
+    # -- the process ---------------------------------------------------------------------
+    async def start(self) -> None:
+        async with self._lock:
+            await self._ensure()
+
+    async def _ensure(self) -> asyncio.subprocess.Process:
+        if self._process is not None and self._process.returncode is None:
+            return self._process
+        began = time.perf_counter()
+        try:
+            process = await asyncio.create_subprocess_exec(
+                self.node, str(SCRIPT), str(self.home),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, limit=LINE_LIMIT,
+            )  # fmt: skip
+        except OSError as error:
+            raise EngineError("dice.bcdice_unavailable", reason=str(error)) from None
+        self._process = process
+        try:
+            async with asyncio.timeout(self.start_timeout):
+                hello = await self._read(process)
+        except (TimeoutError, WorkerGone):
+            reason = await self._stop_with_reason()
+            raise EngineError("dice.bcdice_unavailable", reason=reason) from None
+        self._version = str(hello.get("version", ""))
+        self.counters.starts += 1
+        self.counters.last_start_seconds = time.perf_counter() - began
+        log.info(
+            "BCDice worker started (pid %s, BCDice %s, %.0f ms)",
+            process.pid, self._version, self.counters.last_start_seconds * 1000,
+        )  # fmt: skip
+        return process
+
+    async def _stop_with_reason(self) -> str:
+        process = self._process
+        await self._stop()
+        if process is None or process.stderr is None:
+            return "no answer"
+        with contextlib.suppress(Exception):
+            err = await asyncio.wait_for(process.stderr.read(2000), 1)
+            lines = err.decode("utf-8", "replace").strip().splitlines()
+            if lines:
+                return lines[-1][:300]
+        return "no answer within the start time"
+
+    async def _stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(process.wait(), 5)
+
+    async def _read(self, process: asyncio.subprocess.Process) -> dict[str, Any]:
+        assert process.stdout is not None
+        line = await process.stdout.readline()
+        if not line:
+            raise WorkerGone
+        return json.loads(line)
+
+    # -- one request ---------------------------------------------------------------------
+    async def _ask(self, request: dict[str, Any], dice: DieSource | None, *, retry: bool) -> Any:
+        async with self._lock:
+            for attempt in (1, 2):
+                process = await self._ensure()
+                try:
+                    return await self._exchange(process, request, dice)
+                except TimeoutError:
+                    self.counters.timeouts += 1
+                    log.warning(
+                        "BCDice worker: %s took over %.1f s; restarting it",
+                        request.get("command", request["op"]),
+                        self.timeout,
+                    )
+                    await self._stop()
+                    raise EngineError("dice.bcdice_timeout", seconds=self.timeout) from None
+                except (WorkerGone, BrokenPipeError, ConnectionResetError):
+                    self.counters.crashes += 1
+                    log.warning("BCDice worker (pid %s) died under %s", process.pid, request["op"])
+                    await self._stop()
+                    if not retry or attempt == 2:
+                        raise EngineError("dice.bcdice_crashed") from None
+                    self.counters.retries += 1
+                except BaseException:
+                    # The die source failed (or we were cancelled) in the middle of a command:
+                    # the worker waits for an answer it will never get, so it goes.
+                    await self._stop()
+                    raise
+            raise AssertionError("unreachable")
+
+    async def _exchange(
+        self, process: asyncio.subprocess.Process, request: dict[str, Any], dice: DieSource | None
+    ) -> Any:
+        assert process.stdin is not None
+        self._next_id += 1
+        ident = self._next_id
+        process.stdin.write(json.dumps({"id": ident, **request}).encode() + b"\n")
+        async with asyncio.timeout(self.timeout):
+            await process.stdin.drain()
+            while True:
+                message = await self._read(process)
+                if message.get("id") != ident:
+                    continue  # an answer to a request given up on (cannot happen under the lock)
+                if "die" in message:  # the bot's die source decides this die
+                    value = _draw(dice, int(message["die"]))
+                    process.stdin.write(json.dumps({"id": ident, "value": value}).encode() + b"\n")
+                    await process.stdin.drain()
+                    continue
+                if message.get("ok"):
+                    return message.get("result")
+                return _refusal(message, request)
+
+
+def _draw(dice: DieSource | None, sides: int) -> int:
+    if dice is None:  # the worker asked although we said it rolls itself
+        raise EngineError("dice.bcdice_crashed")
+    value = dice(sides)
+    if not 1 <= value <= sides:
+        raise ValueError(f"die source returned {value!r} for a {sides}-sided die")
+    return value
+
+
+def _refusal(message: dict[str, Any], request: dict[str, Any]) -> Any:
+    code = message.get("error")
+    if code == "unknown_system":
+        raise EngineError("dice.bcdice_unknown_system", system=request.get("system", ""))
+    log.warning("BCDice worker refused %s: %s", request, message.get("detail"))
+    raise EngineError("dice.bcdice_failed", detail=str(message.get("detail", ""))[:200])
