@@ -50,9 +50,7 @@ def package_problem(home: Path) -> str | None:
     """Why the npm package in ``home`` cannot be used (None: it can)."""
     manifest = home / "node_modules" / "bcdice" / "package.json"
     if not manifest.exists():
-        return (
-            f"the npm package bcdice is not installed in {home} (python3 tasks.py run installs it)"
-        )
+        return f"the npm package bcdice is not installed (python3 tasks.py run does it) in {home}"
     version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
     if version != VERSION:
         return f"{home} holds bcdice {version}, not {VERSION}"

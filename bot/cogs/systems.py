@@ -51,7 +51,7 @@ async def _all_bcdice(bot: TabletopBot) -> list[SystemEntry]:
 
 
 async def system_choices(bot: TabletopBot, current: str) -> list[app_commands.Choice[str]]:
-    natives = search(await _natives(bot), current)
+    natives = search(await _natives(bot), current, by_reading=False)
     others = search(await _others(bot), current)
     choices = [_choice(e) for e in natives + others][:25]
     problem = bot.rolls.remote

@@ -53,10 +53,17 @@ def matches(entry: SystemEntry, typed: str) -> bool:
     return kana in fold_kana(_sort_key(entry)) or kana in fold_kana(entry.name)
 
 
-def search(entries: Iterable[SystemEntry], typed: str, limit: int = 25) -> list[SystemEntry]:
+def search(
+    entries: Iterable[SystemEntry], typed: str, limit: int = 25, *, by_reading: bool = True
+) -> list[SystemEntry]:
     """The systems ``typed`` finds: those whose id starts with it first, then the rest in
-    BCDice's order of readings."""
+    BCDice's order of readings (or as given, without ``by_reading``)."""
     found = [e for e in entries if matches(e, typed)]
     head = typed.strip().casefold()
-    found.sort(key=lambda e: (not e.id.casefold().startswith(head), fold_kana(_sort_key(e))))
+    found.sort(
+        key=lambda e: (
+            not e.id.casefold().startswith(head),
+            fold_kana(_sort_key(e)) if by_reading else "",
+        )
+    )
     return found[:limit]

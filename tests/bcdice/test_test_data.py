@@ -13,8 +13,8 @@ import pytest_asyncio
 
 from bot.bcdice.setup import default_home
 from bot.bcdice.worker import NodeWorker
-from tests.bcdice.conftest import bcdice_package, engine_problem
 from tests.bcdice.conformance import load_cases, run_case
+from tests.bcdice.conftest import bcdice_package, engine_problem
 
 CASES = load_cases(bcdice_package()) if engine_problem() is None else {}
 pytestmark = pytest.mark.skipif(
