@@ -46,7 +46,7 @@ class ApiEngine:
     async def info(self, system: str) -> SystemInfo:
         found = self._infos.get(system)
         if found is None:
-            a = await self._get(f"/v2/game_system/{quote(system, safe='')}")
+            a = await self._get(f"/v2/game_system/{quote(system, safe='')}", refusal_ok=True)
             if not a.get("ok", True):
                 raise EngineError("dice.bcdice_unknown_system", system=system)
             pattern = str(a.get("command_pattern", ""))
