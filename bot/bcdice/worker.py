@@ -13,11 +13,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from bot.dice.remote import EngineError, SystemEntry, SystemInfo, result_from
 from bot.dice.result import RollResult
@@ -66,6 +67,9 @@ class NodeWorker:
         self._next_id = 0
         self._infos: dict[str, SystemInfo] = {}
         self._version = ""
+        # The worker's stderr goes to a file, not a pipe: a pipe nobody reads can fill and
+        # stall the worker; the file tells why a start failed.
+        self._errors: IO[bytes] | None = None
 
     @property
     def problem(self) -> str | None:
@@ -103,6 +107,9 @@ class NodeWorker:
     async def close(self) -> None:
         async with self._lock:
             await self._stop()
+            if self._errors is not None:
+                self._errors.close()
+                self._errors = None
 
     # -- the process ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -113,11 +120,14 @@ class NodeWorker:
         if self._process is not None and self._process.returncode is None:
             return self._process
         began = time.perf_counter()
+        if self._errors is not None:
+            self._errors.close()
+        self._errors = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
         try:
             process = await asyncio.create_subprocess_exec(
                 self.node, str(SCRIPT), str(self.home),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, limit=LINE_LIMIT,
+                stderr=self._errors, limit=LINE_LIMIT,
             )  # fmt: skip
         except OSError as error:
             raise EngineError("dice.bcdice_unavailable", reason=str(error)) from None
@@ -138,13 +148,11 @@ class NodeWorker:
         return process
 
     async def _stop_with_reason(self) -> str:
-        process = self._process
         await self._stop()
-        if process is None or process.stderr is None:
-            return "no answer"
-        with contextlib.suppress(Exception):
-            err = await asyncio.wait_for(process.stderr.read(2000), 1)
-            lines = err.decode("utf-8", "replace").strip().splitlines()
+        errors = self._errors
+        if errors is not None:
+            errors.seek(0)
+            lines = errors.read()[-4000:].decode("utf-8", "replace").strip().splitlines()
             if lines:
                 return lines[-1][:300]
         return "no answer within the start time"
@@ -158,6 +166,7 @@ class NodeWorker:
                 process.kill()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(process.wait(), 5)
+
 
     async def _read(self, process: asyncio.subprocess.Process) -> dict[str, Any]:
         assert process.stdout is not None

@@ -6,6 +6,7 @@ The cogs and the console call this; they never ask which engine a system has.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,12 +16,14 @@ from bot.dice.engine import roll, roll_table
 from bot.dice.errors import DiceError
 from bot.dice.limits import MAX_INPUT
 from bot.dice.registry import known
-from bot.dice.remote import RemoteDice, SystemEntry, SystemInfo
+from bot.dice.remote import EngineError, RemoteDice, SystemEntry, SystemInfo
 from bot.dice.result import RollResult
 from bot.dice.source import DieSource
 
 if TYPE_CHECKING:
     from bot.dice.tables import DiceTable
+
+log = logging.getLogger("bot.dice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +71,15 @@ class DiceService:
         return result
 
     async def _may_be_command(self, system: str, line: str) -> bool:
-        """BCDice's own test, its COMMAND_PATTERN, before the engine is asked at all."""
+        """BCDice's own test, its COMMAND_PATTERN, before the engine is asked at all. Without
+        the pattern (the engine is gone) chat stays silent: an error for every line of chat
+        would drown the channel; /roll says what is wrong."""
         if system not in self._matchers:
-            self._matchers[system] = (await self.remote.info(system)).matcher()
+            try:
+                self._matchers[system] = (await self.remote.info(system)).matcher()
+            except EngineError as error:
+                log.warning("chat in %s not read: BCDice's engine: %s", system, error.code)
+                return False
         matcher = self._matchers[system]
         return matcher is None or matcher.search(line) is not None
 
