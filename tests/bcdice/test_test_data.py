@@ -42,6 +42,13 @@ def test_the_package_ships_all_of_bcdice_test_data() -> None:
 async def test_system_matches_bcdice_test_data(shared_worker: NodeWorker, system: str) -> None:
     problems = []
     checked = 0
+    # Chat reads a line only when the system's COMMAND_PATTERN (as Python reads it) matches:
+    # every input BCDice answers must match, as BCDice's own test asserts.
+    matcher = (await shared_worker.info(CASES[system][0]["game_system"])).matcher()
+    assert matcher is not None
+    answered = [c["input"] for c in CASES[system] if c.get("output")]
+    unmatched = [text for text in answered if not matcher.search(text)]
+    assert not unmatched, unmatched[:5]
     for case in CASES[system]:
         if any(not 1 <= r["value"] <= r["sides"] for r in case["rands"]):
             continue  # a recorded die outside its sides (a 7 on a d6): no real source gives it
