@@ -31,7 +31,7 @@ class ApiEngine:
         self._infos: dict[str, SystemInfo] = {}
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> EngineError | None:
         return None
 
     async def systems(self) -> list[SystemEntry]:

@@ -72,7 +72,7 @@ class NodeWorker:
         self._errors: IO[bytes] | None = None
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> EngineError | None:
         return None
 
     @property

@@ -54,10 +54,9 @@ async def system_choices(bot: TabletopBot, current: str) -> list[app_commands.Ch
     natives = search(await _natives(bot), current, by_reading=False)
     others = search(await _others(bot), current)
     choices = [_choice(e) for e in natives + others][:25]
-    problem = bot.rolls.remote
-    if problem.problem is not None and len(choices) < 25:  # why the list is so short
-        reason = getattr(problem, "params", {}).get("reason", "")
-        name = t("system.unavailable", reason=reason)[:CHOICE_NAME]
+    problem = bot.rolls.remote.problem
+    if problem is not None and len(choices) < 25:  # why the list is so short
+        name = t("system.unavailable", reason=problem.params.get("reason", ""))[:CHOICE_NAME]
         choices.append(app_commands.Choice(name=name, value="-"))
     return choices
 
@@ -72,10 +71,9 @@ async def resolve(bot: TabletopBot, typed: str) -> str:
     found = await bot.rolls.find(typed)
     if found is not None:
         return found.id
-    remote = bot.rolls.remote
-    if remote.problem is not None:
-        params = getattr(remote, "params", {})
-        raise DiceError(remote.problem, **params)
+    problem = bot.rolls.remote.problem
+    if problem is not None:
+        raise problem
     raise DiceError("dice.unknown_system_any", system=typed[:60])
 
 

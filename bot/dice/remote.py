@@ -56,8 +56,8 @@ class RemoteDice(Protocol):
     """A BCDice engine: its systems, what each says of itself, and a roll."""
 
     @property
-    def problem(self) -> str | None:
-        """None when usable; else a catalog key saying why not (shown to users)."""
+    def problem(self) -> EngineError | None:
+        """None when usable; else why not, to show users (``dice.bcdice_missing`` …)."""
         ...
 
     async def systems(self) -> list[SystemEntry]: ...
@@ -75,25 +75,22 @@ class RemoteDice(Protocol):
 class NoEngine:
     """No BCDice engine on this machine: the native systems only, and a reason to show."""
 
-    def __init__(self, problem: str, **params: object) -> None:
-        self._problem = problem
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
         self.params = params
 
     @property
-    def problem(self) -> str | None:
-        return self._problem
-
-    def error(self) -> EngineError:
-        return EngineError(self._problem, **self.params)
+    def problem(self) -> EngineError | None:
+        return EngineError(self.code, **self.params)
 
     async def systems(self) -> list[SystemEntry]:
         return []
 
     async def info(self, system: str) -> SystemInfo:
-        raise self.error()
+        raise EngineError(self.code, **self.params)
 
     async def roll(self, system: str, command: str, dice: DieSource | None) -> RollResult | None:
-        raise self.error()
+        raise EngineError(self.code, **self.params)
 
     async def close(self) -> None:
         return None
