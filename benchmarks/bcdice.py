@@ -98,17 +98,34 @@ def worker_pid(bot_pid: int) -> int | None:
     return None
 
 
+async def roll_once(server: FakeDiscord, channel: str, command: str) -> tuple[float, str | None]:
+    """One /roll: milliseconds to the answer (or to its deferral, for a slow one: the deadline
+    watch defers before Discord's 3 s), and the refusal's text if it was refused."""
+    payload = server.slash_payload("roll", channel, {"command": command})
+    answered = server.expect(server.callback_path(payload))
+    start = time.perf_counter()
+    await server.dispatch("INTERACTION_CREATE", payload)
+    reply = await asyncio.wait_for(answered, 10)
+    elapsed = (time.perf_counter() - start) * 1000
+    body = reply.body or {}
+    if body.get("type") == 5:  # deferred (slow to answer): the roll comes as an edit later
+        return elapsed, None
+    data = body.get("data") or {}
+    return elapsed, (data.get("content") or "?") if data.get("flags", 0) & 64 else None
+
+
 async def channel_loop(
     server: FakeDiscord, channel: str, command: str, deadline: float, stats: dict
 ) -> None:
     while time.perf_counter() < deadline:
         try:
-            elapsed, refused = await one_command(server, channel, "roll", {"command": command})
+            elapsed, refusal = await roll_once(server, channel, command)
         except TimeoutError:
             stats["lost"] += 1
             continue
-        if refused:
+        if refusal is not None:
             stats["refused"] += 1
+            stats.setdefault("why", set()).add(refusal[:120])
         else:
             stats["latencies"].append(elapsed)
 
@@ -138,10 +155,12 @@ async def whole_bot(channels: int, seconds: float) -> None:
         stats: dict = {"latencies": [], "refused": 0, "lost": 0}
         deadline = time.perf_counter() + seconds
         await asyncio.gather(*(channel_loop(server, ch, command, deadline, stats) for ch in ids))
-        done = stats["latencies"]
-        print(f"| {system} | {command} | {len(done) / seconds:,.0f} | "
+        done = stats["latencies"] or [float("nan")]
+        print(f"| {system} | {command} | {len(stats['latencies']) / seconds:,.0f} | "
               f"{statistics.median(done):.1f} | {percentile(done, 0.99):.1f} | "
               f"{stats['refused']} | {stats['lost']} |")
+        for why in sorted(stats.get("why", ())):
+            print(f"  refused: {why}")
 
     # Killed mid-load: three SIGKILLs of the worker (found as the bot's child) while 50
     # channels roll; every roll must be answered (retried on the new worker) or refused.
@@ -158,11 +177,13 @@ async def whole_bot(channels: int, seconds: float) -> None:
             os.kill(pid, signal.SIGKILL)
             kills.append(pid)
     await load
-    done = stats["latencies"]
+    done = stats["latencies"] or [float("nan")]
     print(f"\n## Worker killed {len(kills)} times under that load (Cthulhu7th, CC<=50)")
-    print(f"rolls answered: {len(done):,} (p50 {statistics.median(done):.1f} ms, p99 "
+    print(f"rolls answered: {len(stats['latencies']):,} (p50 {statistics.median(done):.1f} ms, p99 "
           f"{percentile(done, 0.99):.1f} ms, slowest {max(done):.0f} ms); refused with a "
           f"message: {stats['refused']}; lost (no answer in 10 s): {stats['lost']}")
+    for why in sorted(stats.get("why", ())):
+        print(f"  refused: {why}")
     child.terminate()
     await child.wait()
     await server.stop()
