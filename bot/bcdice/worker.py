@@ -64,6 +64,7 @@ class NodeWorker:
         self._catalog = catalog
         self._process: asyncio.subprocess.Process | None = None
         self._lock = asyncio.Lock()
+        self._queue: list[_Waiting] = []  # requests for the next batch
         self._next_id = 0
         self._infos: dict[str, SystemInfo] = {}
         self._version = ""
@@ -175,38 +176,119 @@ class NodeWorker:
             raise WorkerGone
         return json.loads(line)
 
-    # -- one request ---------------------------------------------------------------------
+    # -- requests ------------------------------------------------------------------------
     async def _ask(self, request: dict[str, Any], dice: DieSource | None, *, retry: bool) -> Any:
+        """With the worker's own dice, requests waiting together go in one batch (written at
+        once, answered in order): one trip through the event loop for many rolls. With the
+        bot's dice a command has the worker to itself (its dice are asked one by one)."""
+        if dice is not None:
+            async with self._lock:
+                return await self._alone(request, dice, retry=retry)
+        waiting = _Waiting(request, asyncio.get_running_loop().create_future())
+        self._queue.append(waiting)
         async with self._lock:
-            for attempt in (1, 2):
-                process = await self._ensure()
+            if not waiting.future.done():
+                batch, self._queue = self._queue, []
+                await self._run_batch([w for w in batch if not w.future.done()])
+        return waiting.future.result()
+
+    async def _run_batch(self, batch: list[_Waiting]) -> None:
+        pending = batch
+        try:
+            while pending:
                 try:
-                    return await self._exchange(process, request, dice)
-                except TimeoutError:
-                    self.counters.timeouts += 1
-                    log.warning(
-                        "BCDice worker: %s took over %.1f s; restarting it",
-                        request.get("command", request["op"]),
-                        self.timeout,
-                    )
-                    await self._stop()
-                    raise EngineError("dice.bcdice_timeout", seconds=self.timeout) from None
-                except (WorkerGone, BrokenPipeError, ConnectionResetError):
-                    self.counters.crashes += 1
-                    log.warning("BCDice worker (pid %s) died under %s", process.pid, request["op"])
-                    await self._stop()
-                    if not retry or attempt == 2:
-                        raise EngineError("dice.bcdice_crashed") from None
-                    self.counters.retries += 1
-                except BaseException:
-                    # The die source failed (or we were cancelled) in the middle of a command:
-                    # the worker waits for an answer it will never get, so it goes.
-                    await self._stop()
-                    raise
-            raise AssertionError("unreachable")
+                    process = await self._ensure()
+                except EngineError as error:
+                    for w in pending:
+                        _settle_error(w, error)
+                    return
+                pending = await self._send_batch(process, pending)
+        except BaseException:
+            # Cancelled mid-batch: the others' rolls are refused, never left waiting.
+            await self._stop()
+            for w in pending:
+                _settle_error(w, EngineError("dice.bcdice_crashed"))
+            raise
+
+    async def _send_batch(
+        self, process: asyncio.subprocess.Process, batch: list[_Waiting]
+    ) -> list[_Waiting]:
+        """Send ``batch`` and settle what is answered; what must go again (on a new worker)
+        is returned: the rolls after a slow or fatal one, and a fatal one's first retry."""
+        assert process.stdin is not None
+        waiting: dict[int, _Waiting] = {}
+        for w in batch:
+            self._next_id += 1
+            waiting[self._next_id] = w
+            process.stdin.write(json.dumps({"id": self._next_id, **w.request}).encode() + b"\n")
+        try:
+            async with asyncio.timeout(self.timeout):
+                await process.stdin.drain()
+            while waiting:
+                async with asyncio.timeout(self.timeout):  # each command its own second
+                    message = await self._read(process)
+                w = waiting.pop(message.get("id"), None)  # type: ignore[arg-type]
+                if w is None:
+                    continue
+                if message.get("ok"):
+                    if not w.future.done():
+                        w.future.set_result(message.get("result"))
+                else:
+                    _settle_error(w, _refusal(message, w.request))
+            return []
+        except TimeoutError:
+            self.counters.timeouts += 1
+            slow = waiting.pop(min(waiting))  # the worker answers in order: the oldest is slow
+            log.warning(
+                "BCDice worker: %s took over %.1f s; restarting it",
+                slow.request.get("command", slow.request["op"]), self.timeout,
+            )  # fmt: skip
+            await self._stop()
+            _settle_error(slow, EngineError("dice.bcdice_timeout", seconds=self.timeout))
+            return list(waiting.values())
+        except (WorkerGone, BrokenPipeError, ConnectionResetError):
+            self.counters.crashes += 1
+            log.warning("BCDice worker (pid %s) died under a roll", process.pid)
+            await self._stop()
+            first = min(waiting)
+            victim = waiting[first]
+            victim.attempts += 1
+            if victim.attempts >= 2:
+                del waiting[first]
+                _settle_error(victim, EngineError("dice.bcdice_crashed"))
+            else:
+                self.counters.retries += 1
+            return list(waiting.values())
+
+    async def _alone(self, request: dict[str, Any], dice: DieSource, *, retry: bool) -> Any:
+        for attempt in (1, 2):
+            process = await self._ensure()
+            try:
+                return await self._exchange(process, request, dice)
+            except TimeoutError:
+                self.counters.timeouts += 1
+                log.warning(
+                    "BCDice worker: %s took over %.1f s; restarting it",
+                    request.get("command", request["op"]), self.timeout,
+                )  # fmt: skip
+                await self._stop()
+                raise EngineError("dice.bcdice_timeout", seconds=self.timeout) from None
+            except (WorkerGone, BrokenPipeError, ConnectionResetError):
+                self.counters.crashes += 1
+                log.warning("BCDice worker (pid %s) died under %s", process.pid, request["op"])
+                await self._stop()
+                if not retry or attempt == 2:
+                    raise EngineError("dice.bcdice_crashed") from None
+                self.counters.retries += 1
+            except BaseException:
+                # The die source failed (or we were cancelled) in the middle of a command:
+                # the worker waits for an answer it will never get, so it goes.
+                await self._stop()
+                raise
+        raise AssertionError("unreachable")
 
     async def _exchange(
-        self, process: asyncio.subprocess.Process, request: dict[str, Any], dice: DieSource | None
+        self, process: asyncio.subprocess.Process, request: dict[str, Any], dice: DieSource
     ) -> Any:
         assert process.stdin is not None
         self._next_id += 1
@@ -225,7 +307,21 @@ class NodeWorker:
                     continue
                 if message.get("ok"):
                     return message.get("result")
-                return _refusal(message, request)
+                raise _refusal(message, request)
+
+
+@dataclass(slots=True)
+class _Waiting:
+    """A request waiting for its answer, and how often a dying worker took it down."""
+
+    request: dict[str, Any]
+    future: asyncio.Future[Any]
+    attempts: int = 0
+
+
+def _settle_error(waiting: _Waiting, error: BaseException) -> None:
+    if not waiting.future.done():
+        waiting.future.set_exception(error)
 
 
 def _draw(dice: DieSource | None, sides: int) -> int:
@@ -237,9 +333,9 @@ def _draw(dice: DieSource | None, sides: int) -> int:
     return value
 
 
-def _refusal(message: dict[str, Any], request: dict[str, Any]) -> Any:
+def _refusal(message: dict[str, Any], request: dict[str, Any]) -> EngineError:
     code = message.get("error")
     if code == "unknown_system":
-        raise EngineError("dice.bcdice_unknown_system", system=request.get("system", ""))
+        return EngineError("dice.bcdice_unknown_system", system=request.get("system", ""))
     log.warning("BCDice worker refused %s: %s", request, message.get("detail"))
-    raise EngineError("dice.bcdice_failed", detail=str(message.get("detail", ""))[:200])
+    return EngineError("dice.bcdice_failed", detail=str(message.get("detail", ""))[:200])

@@ -118,3 +118,24 @@ async def test_a_node_that_cannot_start_is_unavailable_with_the_reason(tmp_path)
     with pytest.raises(EngineError) as caught:
         await broken.roll("Cthulhu7th", "CC", None)
     assert caught.value.code == "dice.bcdice_unavailable"
+
+
+async def test_a_slow_command_in_a_batch_is_refused_and_the_others_answered(
+    worker: NodeWorker,
+) -> None:
+    worker.timeout = 0.3  # x100 200D10000 takes BCDice well over a second
+    await worker.start()
+    slow = asyncio.ensure_future(worker.roll("DiceBot", "x100 200D10000", None))
+    fast = [asyncio.ensure_future(worker.roll("DiceBot", f"2D6+{n}", None)) for n in range(5)]
+    with pytest.raises(EngineError) as caught:
+        await slow
+    assert caught.value.code == "dice.bcdice_timeout"
+    answered = await asyncio.gather(*fast)
+    assert all(r is not None and f"(2D6+{n})" in r.text for n, r in enumerate(answered))
+    assert worker.counters.timeouts == 1 and worker.counters.starts == 2
+
+
+async def test_many_rolls_at_once_go_in_batches(worker: NodeWorker) -> None:
+    results = await asyncio.gather(*(worker.roll("DiceBot", "1D6", None) for _ in range(200)))
+    assert all(r is not None and r.text.startswith("(1D6) ＞ ") for r in results)
+    assert worker.counters.starts == 1
