@@ -138,6 +138,15 @@ async def whole_bot(channels: int, seconds: float) -> None:
     child = await asyncio.create_subprocess_exec(
         sys.executable, BOT_SCRIPT, "--serve-bot", str(server.port), url
     )
+    try:
+        await load_the_bot(server, channels, seconds, child.pid)
+    finally:  # the bot (and its worker) stop with the benchmark, whatever happened
+        child.terminate()
+        await child.wait()
+        await server.stop()
+
+
+async def load_the_bot(server: FakeDiscord, channels: int, seconds: float, bot_pid: int) -> None:
     for _ in range(600):
         if server.commands:
             break
@@ -171,7 +180,7 @@ async def whole_bot(channels: int, seconds: float) -> None:
     kills = []
     for _ in range(3):
         await asyncio.sleep(seconds / 4)
-        pid = worker_pid(child.pid)
+        pid = worker_pid(bot_pid)
         if pid is not None:
             os.kill(pid, signal.SIGKILL)
             kills.append(pid)
@@ -183,9 +192,6 @@ async def whole_bot(channels: int, seconds: float) -> None:
           f"message: {stats['refused']}; lost (no answer in 10 s): {stats['lost']}")
     for why in sorted(stats.get("why", ())):
         print(f"  refused: {why}")
-    child.terminate()
-    await child.wait()
-    await server.stop()
 
 
 async def conformance() -> None:
