@@ -15,6 +15,7 @@ setup(
     package_dir=SHIPPED,
     package_data={
         "bot": ["py.typed"],
+        "bot.bcdice": ["worker.js", "npm/package.json", "npm/package-lock.json"],
         "bot._grammar": ["*.lark"],
         "bot._migrations": ["*.py", "*.mako"],
         "bot._migrations.versions": ["*.py"],

@@ -23,6 +23,7 @@ from bot.cogs.grancrest import GrancrestCog
 from bot.cogs.gurps import GurpsCog
 from bot.cogs.naval import NavalCog
 from bot.cogs.settings import SettingsCog
+from bot.cogs.systems import HelpCog
 from bot.cogs.tables import TablesCog
 from bot.command_sync import Sync
 from bot.config import Settings
@@ -72,7 +73,7 @@ async def install(bot: TabletopBot) -> None:
     bot.add_listener(deadline.on_interaction)
     for cog in (
         DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
-        EsperancerCog, GurpsCog, NavalCog,
+        EsperancerCog, GurpsCog, NavalCog, HelpCog,
     ):  # fmt: skip
         await bot.add_cog(cog(bot))
     bot.add_dynamic_items(

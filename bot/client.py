@@ -17,10 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bcdice.setup import choose_engine
 from bot.combat.service import EncounterService
 from bot.command_sync import Sync, sync_commands
 from bot.config import Settings
 from bot.dice import DieSource
+from bot.dice.service import DiceService
 from bot.operations import announce_ready, check_permissions
 from bot.store.characters import CharacterStore
 from bot.store.db import Database, connect
@@ -85,6 +87,9 @@ class TabletopBot(commands.Bot):
         self.tables = TableStore(self.database)
         self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)
+        # Every game system's rolls: ours here, BCDice's others through its engine (started
+        # at the first roll that needs it).
+        self.rolls = DiceService(choose_engine(self.config.bcdice_api_url), self.dice)
         await self._install(self)
         await sync_commands(self, self.database, self.config.dev_guild_id, self._sync)
         # Everything loaded so far lives as long as the bot: keep it out of the collector's
@@ -115,6 +120,9 @@ class TabletopBot(commands.Bot):
             drawing = asyncio.ensure_future(encounters.trackers_drawn())  # type: ignore[attr-defined]
             await _finish([drawing], deadline)
         await super().close()
+        rolls = getattr(self, "rolls", None)
+        if rolls is not None:
+            await rolls.remote.close()
         if self._database is not None:
             await self._database.dispose()
             if not self._closed_said:

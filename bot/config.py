@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     default_system: str = Field(
         default="DiceBot", description=f"A channel's system until /system set: {SYSTEM_IDS}"
     )
+    bcdice_api_url: str | None = Field(
+        default=None,
+        description="A BCDice-API v2 server for BCDice's other systems (default: the Node worker)",
+    )
     tracker_interval: float = Field(
         default=1.0,
         ge=0,

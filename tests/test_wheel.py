@@ -98,6 +98,8 @@ def test_the_wheel_carries_the_grammar_and_the_migrations(installed: tuple[Path,
     migrations = {n for n in names if n.startswith("bot/_migrations/versions/")}
     assert len(migrations) == len(list((ROOT / "migrations" / "versions").glob("*.py")))
     assert "bot/py.typed" in names and not any(n.startswith("tests/") for n in names)
+    # The BCDice worker's script and the npm pin it is installed by (the Docker image).
+    assert {"bot/bcdice/worker.js", "bot/bcdice/npm/package-lock.json"} <= names
 
 
 def test_installed_in_a_fresh_venv_it_rolls_dice_and_migrates(

@@ -21,7 +21,7 @@ from bot.cogs.common import (
     user_locale,
 )
 from bot.cogs.secret_delivery import direct_message, to_gm
-from bot.dice import DiceError, RollResult, roll
+from bot.dice import DiceError, RollResult
 from bot.i18n import t, use_locale
 from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
@@ -60,11 +60,11 @@ class DiceCog(commands.Cog, name="Dice"):
         settings = await self.bot.settings_store.effective(
             interaction.guild_id, interaction.channel_id or 0
         )
+        tables = await self.bot.tables.for_guild(interaction.guild_id)
         with use_locale(user_locale(interaction)):
-            result = roll(
-                command, system=settings.system, dice=self.bot.dice, strict=True,
-                tables=await self.bot.tables.for_guild(interaction.guild_id),
-            )  # fmt: skip
+            result = await self.bot.rolls.roll(
+                command, settings.system, strict=True, tables=tables
+            )
         assert result is not None  # strict mode raises instead
         result.secret = result.secret or secret
         where = (interaction.guild_id, interaction.channel_id or 0, interaction.user.id)
@@ -151,13 +151,10 @@ class DiceCog(commands.Cog, name="Dice"):
             return
         public = await channel_locale(self.bot, guild_id, message.channel.id)
         try:
-            result = roll(
-                message.content,
-                system=settings.system,
-                dice=self.bot.dice,
-                tables=await self.bot.tables.for_guild(guild_id),
+            result = await self.bot.rolls.roll(
+                message.content, settings.system, tables=await self.bot.tables.for_guild(guild_id)
             )
-        except DiceError as error:  # clearly a command, but it broke a limit
+        except DiceError as error:  # clearly a command, but it broke a limit (or BCDice failed)
             await outgoing.send_to(message.channel, Post(error.localized(public)), reply_to=message)
             return
         if result is None:

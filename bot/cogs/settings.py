@@ -9,25 +9,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import Refusal, caller_of, send, user_locale
-from bot.dice import DiceError
+from bot.cogs.systems import resolve, system_choices, system_name
 from bot.i18n import t
 from bot.i18n.translator import options, text
 from bot.store.settings import SecretMode
-from bot.systems import SYSTEM_IDS
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 LANGUAGES = ("ja", "zh-TW", "en")
-
-
-def system_choices(current: str) -> list[app_commands.Choice[str]]:
-    folded = current.casefold()
-    return [
-        app_commands.Choice(name=f"{system} — {t(f'system.{system}')}", value=system)
-        for system in SYSTEM_IDS
-        if folded in system.casefold() or folded in t(f"system.{system}").casefold()
-    ][:25]
 
 
 class SettingsCog(commands.Cog, name="Settings"):
@@ -50,9 +40,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         caller = await caller_of(self.bot, interaction)
         if not caller.manages_channel:
             raise Refusal("settings.not_allowed")
-        match = next((s for s in SYSTEM_IDS if s.casefold() == system.casefold()), None)
-        if match is None:
-            raise DiceError("dice.unknown_system", system=system, known=", ".join(SYSTEM_IDS))
+        match = await resolve(self.bot, system)
         await self.bot.settings_store.set_channel(
             interaction.guild_id, interaction.channel_id or 0, system=match
         )
@@ -62,7 +50,7 @@ class SettingsCog(commands.Cog, name="Settings"):
                 "settings.system_set",
                 locale=user_locale(interaction),
                 system=match,
-                name=t(f"system.{match}"),
+                name=await system_name(self.bot, match),
             ),
         )
 
@@ -70,7 +58,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     async def _system_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return system_choices(current)
+        return await system_choices(self.bot, current)
 
     @system.command(
         name=text("show", "cmd.system.show"),
@@ -86,7 +74,7 @@ class SettingsCog(commands.Cog, name="Settings"):
                 "settings.system_is",
                 locale=user_locale(interaction),
                 system=settings.system,
-                name=t(f"system.{settings.system}"),
+                name=await system_name(self.bot, settings.system),
             ),
             ephemeral=True,
         )

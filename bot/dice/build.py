@@ -298,7 +298,12 @@ def _classify(
     if not pools and not checks:
         if isinstance(expr, D66Term) and expr.count is None and op is None and at is None:
             return D66Roll(expr.order)
-        ordered = next((n for n in special if isinstance(n, D66Term) and n.order), None)
+        # D66 without a count is a command alone (D66, D66N …), never a term: BCDice answers
+        # nothing to D66+4, D66*2 or D66>=41 (1D66+4 is a sum).
+        ordered = next(
+            (n for n in special if isinstance(n, D66Term) and (n.order or n.count is None)),
+            None,
+        )
         if ordered is not None or at is not None or not expr.has_dice:
             column = ordered.column if ordered is not None else None
             raise _not_command("dice.not_command", column, text="")

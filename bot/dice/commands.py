@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.dice.limits import MAX_REPEAT
-from bot.dice.nodes import Dice, Node, ZeroDivision, const_value
+from bot.dice.nodes import D66Term, Dice, Node, ZeroDivision, const_value
 from bot.dice.result import RollResult
 from bot.dice.system import SumCheck
 
@@ -46,7 +46,10 @@ class SumRoll:
             shown = f"({self.expr.expr(ctx)}{target_text(self.op, self.target)})"
             self.shown[ctx.implicit_sides] = shown
         expr = self.expr
-        single = type(expr) is Dice and expr.keep is None and len(rands) - start <= 1
+        # One die alone prints its value once: (1D6) ＞ 3, and (1D66) ＞ 45 (two d6 drawn).
+        single = (type(expr) is Dice and expr.keep is None and len(rands) - start <= 1) or (
+            type(expr) is D66Term and expr.count == 1
+        )
         text = f"{shown}{SEP}{total}" if single else f"{shown}{SEP}{out}{SEP}{total}"
         result = RollResult(text, secret=self.secret, total=total)
         if self.op is None:

@@ -97,3 +97,20 @@ def _roll_table(
                 result.secret = secret
                 return result
     return None
+
+
+def roll_table(
+    text: str, tables: Mapping[str, DiceTable], dice: DieSource | None = None
+) -> RollResult | None:
+    """Only a user table whose command is the whole line (for systems BCDice rolls: the tables
+    are ours, the rest of the line is BCDice's)."""
+    if len(text) > MAX_INPUT:
+        raise DiceError("dice.too_long", length=len(text), limit=MAX_INPUT)
+    command_text = command_part(normalize(text))
+    if not tables or not command_text or not command_text[0].isalpha():
+        return None
+    ctx = Context(dice, dice_system("DiceBot"), run_line)
+    result = _roll_table(command_text, ctx, tables)
+    if result is not None:
+        result.rands = ctx.rands
+    return result

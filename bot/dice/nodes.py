@@ -158,7 +158,10 @@ class Chain:
         return "".join(parts)
 
     def typed(self) -> str:
-        return self.first.typed() + "".join(op + n.typed() + r for op, n, r in self.rest)
+        # The calculator's echo: BCDice prints a round-up U as C there (C(7/2U) → c(7/2C)).
+        return self.first.typed() + "".join(
+            op + n.typed() + ("C" if r == "U" else r) for op, n, r in self.rest
+        )
 
 
 def _round_suffix(rounding: str) -> str:

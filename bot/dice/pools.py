@@ -106,6 +106,8 @@ class Reroll:
             at, op = self.target, None
         if op is None and self.op is None:
             op = ">="  # no target to borrow from: say which way the condition goes
+        elif op == ">=" and self.op is not None:
+            op = None  # BCDice's echo: 3R8[>=5]>=7 prints as (3R8[5]>=7)
         return (
             f"{_groups_text('R', self.groups)}[{op or ''}{at}]{target_text(self.op, self.target)}"
         )

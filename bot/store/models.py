@@ -84,7 +84,7 @@ class ChannelSettings(Base):
 
     channel_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
-    system: Mapped[str] = mapped_column(String(32), default="DiceBot")
+    system: Mapped[str] = mapped_column(String(64), default="DiceBot")
     locale: Mapped[str | None] = mapped_column(String(8))
     secret_mode: Mapped[str | None] = mapped_column(String(16))
     chat_rolls: Mapped[bool | None] = mapped_column(Boolean)
@@ -262,7 +262,7 @@ class RollLog(Base):
     guild_id: Mapped[int | None] = mapped_column(BigInteger)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     user_id: Mapped[int] = mapped_column(BigInteger)
-    system: Mapped[str] = mapped_column(String(32))
+    system: Mapped[str] = mapped_column(String(64))
     command: Mapped[str] = mapped_column(Text)
     result: Mapped[str] = mapped_column(Text)
     secret: Mapped[bool] = mapped_column(Boolean, default=False)

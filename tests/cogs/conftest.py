@@ -58,6 +58,8 @@ def simcord_bot(make_bot: Callable[[], TabletopBot]) -> TabletopBot:
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> AsyncIterator[World]:
     yield World(simcord_env)
+    # SimCord detaches the bot without closing it: a BCDice worker it started stops here.
+    await simcord_env.bot.rolls.remote.close()
     assert_fits_discord(simcord_env)
 
 

@@ -45,10 +45,11 @@ def outcome_text(result: Outcome, margin: int) -> str:
     return f"{result.value}({label}：{margin})"
 
 
+# BCDice's labels, with their bracketed notes (which side; whose vital organs).
 HIT_LOCATIONS = {
-    3: "脳", 4: "脳", 5: "頭", 6: "遠い腕", 7: "手首", 8: "近い腕", 9: "胴体", 10: "胴体",
-    11: "胴体", 12: "遠い足", 13: "近い足", 14: "近い足", 15: "足首", 16: "足首",
-    17: "重要機関", 18: "武器",
+    3: "脳", 4: "脳", 5: "頭", 6: "遠い腕", 7: "手首(左右ランダム)", 8: "近い腕", 9: "胴体",
+    10: "胴体", 11: "胴体", 12: "遠い足", 13: "近い足", 14: "近い足", 15: "足首(左右ランダム)",
+    16: "足首(左右ランダム)", 17: "重要機関(胴体の)", 18: "武器",
 }  # fmt: skip
 
 
@@ -65,7 +66,9 @@ def _is_3d6(node: Node) -> bool:
 
 @lru_cache(maxsize=1024)
 def rewrite_shorthand(command: SumRoll) -> SumRoll:
-    """``12+2-3D6-1`` (skill first, as on a character sheet) → ``3D6-1<=14``."""
+    """``12+2-3D6-1`` (skill first, as on a character sheet) → ``3D6-1<=14``. The modifiers
+    after the dice fold into one, as BCDice prints them (``15-3D6+1-2`` → ``3D6-1<=15``; a
+    net 0 is dropped)."""
     expr = command.expr
     if command.op is not None or not isinstance(expr, Chain) or expr.rest[0][0] not in "+-":
         return command
@@ -77,8 +80,12 @@ def rewrite_shorthand(command: SumRoll) -> SumRoll:
         -const_value(node) if op == "-" else const_value(node) for op, node, _ in terms[:split]
     )
     dice = terms[split][1]
-    trailing = tuple(terms[split + 1 :])
-    new_expr: Node = Chain(dice, trailing, True) if trailing else dice
+    modifier = sum(
+        -const_value(node) if op == "-" else const_value(node) for op, node, _ in terms[split + 1 :]
+    )
+    new_expr: Node = dice
+    if modifier:
+        new_expr = Chain(dice, (("+" if modifier > 0 else "-", Num(abs(modifier)), ""),), True)
     return SumRoll(new_expr, "<=", skill, command.secret)
 
 
