@@ -148,7 +148,8 @@ async def test_traits_without_a_list_are_shown_not_erased(world: World) -> None:
     shown = await world.alice.slash(world.channel, "gurps traits", character="Aoi")
     assert shown.ephemeral and "Aoi’s traits: Honesty, Truthfulness." in shown.response.content
     again = await world.bob.slash(world.channel, "gurps traits", character="Aoi")
-    assert "Honesty, Truthfulness" in again.response.content  # anyone may look; only owner or GM change
+    # anyone may look; only the owner or the GM change them
+    assert "Honesty, Truthfulness" in again.response.content
     cleared = await world.alice.slash(world.channel, "gurps traits", character="Aoi", traits="-")
     assert "Aoi’s traits: —." in cleared.response.content
 
