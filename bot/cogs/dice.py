@@ -69,7 +69,8 @@ class DiceCog(commands.Cog, name="Dice"):
         result.secret = result.secret or secret
         where = (interaction.guild_id, interaction.channel_id or 0, interaction.user.id)
         if not result.secret:  # answered first: the log is best effort, after
-            shown = dice_text(result.text, await post_locale(self.bot, interaction))
+            public = await post_locale(self.bot, interaction)
+            shown = dice_text(result.text, public, settings.system)
             await send(interaction, f"{interaction.user.display_name}: {shown}")
             await self._log(*where, settings.system, command, result)
             return
@@ -126,7 +127,8 @@ class DiceCog(commands.Cog, name="Dice"):
         if settings.secret_mode is SecretMode.GM and problem is None:
             await send(interaction, t("dice.sent_to_gm", locale=locale), ephemeral=True)
         else:  # the roller's own copy: always, with why the GM's did not arrive
-            lines = [t("dice.your_secret", locale=locale, text=dice_text(result.text, locale))]
+            shown = dice_text(result.text, locale, settings.system)
+            lines = [t("dice.your_secret", locale=locale, text=shown)]
             if problem is not None:
                 lines.append(gm_failure(problem, locale))
             await send(interaction, "\n".join(lines), ephemeral=True, view=reveal)
@@ -162,7 +164,7 @@ class DiceCog(commands.Cog, name="Dice"):
         where = (guild_id, message.channel.id, message.author.id)
         name = message.author.display_name
         if not result.secret:  # answered first: the log is best effort, after
-            reply = Post(f"{name}: {dice_text(result.text, public)}")
+            reply = Post(f"{name}: {dice_text(result.text, public, settings.system)}")
             await outgoing.send_to(message.channel, reply, reply_to=message)
             await self._log(*where, settings.system, message.content, result)
             return
@@ -189,7 +191,8 @@ class DiceCog(commands.Cog, name="Dice"):
                 lines.append(gm_failure(problem, public))
         show = None
         if settings.secret_mode is not SecretMode.GM or problem is not None:
-            mine = [t("dice.your_secret", locale=public, text=dice_text(result.text, public))]
+            shown = dice_text(result.text, public, settings.system)
+            mine = [t("dice.your_secret", locale=public, text=shown)]
             if problem is not None:  # GM-only, and no GM got it: the roller keeps the result
                 mine.append(gm_failure(problem, public))
             reveal = reveal_view(roll_id, public) if roll_id is not None else None
@@ -234,7 +237,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 "dice.revealed",
                 locale=locale,
                 user=f"<@{record['user_id']}>",
-                text=dice_text(record["result"], locale),
+                text=dice_text(record["result"], locale, record["system"]),
             )
             await self._publish(channel, record["notice_message_id"], content)
             await send(
@@ -251,7 +254,11 @@ class DiceCog(commands.Cog, name="Dice"):
             locale = user_locale(interaction)
             await send(
                 interaction,
-                t("dice.your_secret", locale=locale, text=dice_text(record["result"], locale)),
+                t(
+                    "dice.your_secret",
+                    locale=locale,
+                    text=dice_text(record["result"], locale, record["system"]),
+                ),
                 ephemeral=True,
                 view=reveal_view(roll_id, locale),
             )

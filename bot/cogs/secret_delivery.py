@@ -51,7 +51,8 @@ async def to_gm(
 ) -> str | None:
     """Deliver the GM's copy; None when it arrived, else why not."""
     locale = await channel_locale(bot, guild.id if guild else None, channel_id)
-    content = t("dice.gm_copy", locale=locale, name=name, text=dice_text(result.text, locale))
+    shown = dice_text(result.text, locale, settings.system)
+    content = t("dice.gm_copy", locale=locale, name=name, text=shown)
     view = reveal_view(roll_id, locale) if roll_id is not None else None
     if guild is not None and settings.gm_channel_id:
         channel = guild.get_channel(settings.gm_channel_id)

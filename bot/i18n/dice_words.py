@@ -22,12 +22,15 @@ def _words(locale: str) -> dict[str, str]:
     return {entry[0]: entry[column] for entry in term_map("dice_word").values()}
 
 
-def dice_text(text: str, locale: str | None = None) -> str:
-    """``text`` (a BCDice-format result) with its result words in ``locale``."""
+def dice_text(text: str, locale: str | None = None, system: str | None = None) -> str:
+    """``text`` (a BCDice-format result) with its result words in ``locale``. A result of a
+    ``system`` that BCDice's own engine rolls stays as BCDice wrote it: its words are that
+    system's, in the language of its variant (``Cthulhu7th:English`` …), not ours to swap."""
     from bot.i18n import current_locale, normalize_locale
+    from bot.systems import SYSTEM_IDS
 
     chosen = normalize_locale(locale or current_locale.get())
-    if chosen == "ja":
+    if chosen == "ja" or (system is not None and system not in SYSTEM_IDS):
         return text
     words = _words(chosen)
     shown = _pattern().sub(lambda m: words[m.group(0)], text)
