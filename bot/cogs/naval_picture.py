@@ -15,13 +15,11 @@ from bot.i18n import t
 from bot.systems.naval.battlefield import event_kind, morale, ships
 from bot.systems.naval.events import EVENTS
 from bot.ui.naval_map import (
-    CrewPicture,
-    SeaPicture,
-    ShipPicture,
     battlefield_window,
     extent,
     render_battlefield,
 )
+from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture
 from bot.ui.render import morale_line
 
 

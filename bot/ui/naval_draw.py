@@ -5,15 +5,11 @@ numbered tokens with names and HP, those out of battle greyed and crossed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PIL import ImageDraw
 
 from bot.ui.fonts import Font, drawable, fit, font
 from bot.ui.maps import HP_BACK, HP_FILL, NPC, PC
-
-if TYPE_CHECKING:
-    from bot.ui.naval_map import CrewPicture, SeaPicture, ShipPicture, Text
+from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Text
 
 CELL_W, LANE_H, MARGIN, TOP = 140, 108, 24, 84
 SEA = (234, 242, 248)

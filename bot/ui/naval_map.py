@@ -16,60 +16,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
 from bot.ui import naval_draw
 from bot.ui.naval_draw import CELL_W, LANE_H, MARGIN, TOP
+from bot.ui.naval_scene import SeaPicture, ShipPicture, Span
 from bot.ui.window import window
 
 SUNK = naval_draw.SUNK
-
-
-@dataclass(frozen=True)
-class CrewPicture:
-    number: int  # the legend's number
-    area: int  # 0 = the bow
-    pc: bool
-    name: str = ""
-    hp: int | None = None
-    max_hp: int | None = None
-    down: bool = False  # out of battle: drawn greyed and crossed
-
-
-@dataclass(frozen=True)
-class ShipPicture:
-    letter: str
-    position: int  # the lowest position it covers (its left end in the picture)
-    areas: int
-    helm: int  # area index, 0 = the bow
-    pc: bool
-    hp: int
-    max_hp: int
-    flagship: bool = False
-    sunk: bool = False
-    crew: list[CrewPicture] = field(default_factory=list)
-    name: str = ""
-    aground: bool = False
-    speed_up: bool = False
-
-
-Text = tuple[str, str]  # (in the post's language, in ASCII for a font without its letters)
-Span = tuple[int, int] | list[int]  # the lowest and highest position ships have covered
-
-
-@dataclass(frozen=True)
-class SeaPicture:
-    """What the header shows; the words come translated from ``bot.cogs.naval``."""
-
-    pc_forward: Text = ("PC forward", "PC forward")
-    npc_forward: Text = ("NPC forward", "NPC forward")
-    morale: Text = ("", "")  # e.g. "Morale: PC 3 / NPC 1"
-    event: Text = ("", "")  # the round's event, if one was rolled
-    wind: str | None = None  # "headwind" / "tailwind" (as the PCs feel it)
-    aground: Text = ("aground", "aground")
-    speed_up: Text = ("x2", "x2")
 
 
 # The picture never grows past this: a wider or more crowded sea shows a window of it.

@@ -18,13 +18,11 @@ from bot.ui.naval_map import (
     MAX_WIDTH,
     MIN_WIDTH,
     SUNK,
-    CrewPicture,
-    SeaPicture,
-    ShipPicture,
     battlefield_window,
     frame,
     render_battlefield,
 )
+from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture
 
 
 def picture(
