@@ -159,7 +159,9 @@ async function main() {
     try {
       write({ id: request.id, ok: true, result: await answer(request) });
     } catch (error) {
-      write({ id: request.id, ok: false, error: error.code || "failed", detail: String(error.message) });
+      // BCDice's own errors (too many dice …) may carry no message: their name says it then
+      const detail = String(error.message || error.name || error);
+      write({ id: request.id, ok: false, error: error.code || "failed", detail });
     }
   }
 }
