@@ -16,7 +16,8 @@ from sqlalchemy import select
 
 from bot.cogs import outgoing
 from bot.cogs.common import caller_of, channel_locale, option, report, send, user_locale
-from bot.combat.errors import CombatError
+from bot.combat.caller import Caller
+from bot.combat.errors import CombatError, SkipUnconfirmed
 from bot.combat.model import Encounter, Side, Stats
 from bot.combat.service import Outcome
 from bot.dice.numbers import is_whole
@@ -32,7 +33,7 @@ from bot.systems.gurps.combat import parse_numbers as gurps_numbers
 from bot.ui import render
 from bot.ui.fit import Post, groups
 from bot.ui.pages import page_with, pages
-from bot.ui.views import action_groups, tracker_view
+from bot.ui.views import action_groups, skip_view, tracker_view
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -296,9 +297,28 @@ class EncounterCog(commands.Cog, name="Encounters"):
         description=text("Advance to the next phase or turn", "cmd.combat.next.desc"),
     )
     async def next_(self, interaction: discord.Interaction) -> None:
-        outcome = await self.service.next(
-            interaction.channel_id or 0, await caller_of(self.bot, interaction)
-        )
+        await self._next(interaction, await caller_of(self.bot, interaction))
+
+    async def _next(
+        self,
+        interaction: discord.Interaction,
+        caller: Caller,
+        version: int | None = None,
+        *,
+        confirmed: bool = False,
+    ) -> None:
+        """Next, or — when it would pass over a player's untouched turn — the GM's question,
+        with a button that confirms it for the state it was asked about."""
+        try:
+            outcome = await self.service.next(
+                interaction.channel_id or 0, caller, version, confirmed=confirmed
+            )
+        except SkipUnconfirmed as question:
+            where = await self.service.tracker(interaction.channel_id or 0)
+            locale = user_locale(interaction)
+            view = skip_view(where[0], question.version, locale) if where else None
+            await send(interaction, question.localized(locale), ephemeral=True, view=view)
+            return
         await self.publish(interaction, outcome)
 
     @combat.command(
@@ -584,11 +604,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
             if where is None or where[0] != encounter_id:
                 raise CombatError("combat.ended")
             caller = await caller_of(self.bot, interaction)
-            if action == "next":
-                outcome = await self.service.next(
-                    interaction.channel_id or 0, caller, expected_version=version
-                )
-                await self.publish(interaction, outcome)
+            if action in ("next", "skip"):
+                await self._next(interaction, caller, version, confirmed=action == "skip")
             else:
                 outcome = await self.service.end(
                     interaction.channel_id or 0, caller, expected_version=version

@@ -160,17 +160,31 @@ def reveal(enc: Encounter, combatant: Combatant) -> list[Event]:
 
 
 def advance(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
-    """Leave the current phase and enter the next one (a new round when the rule set says).
-    A turn that comes to a combatant who cannot take it (it fell as the turn began) is
-    skipped at once, so the GM's one Next always lands on someone who can act, or on a phase."""
+    """Leave the current step and go on to the next one where someone is waited for
+    (``RuleSet.waits``): a turn its combatant can take, or a phase that is the GM's. Steps
+    nobody waits at are passed through in the same command — a turn that comes to a combatant
+    who cannot take it is skipped, Grancrest's initiative phase leads straight into the main
+    process it picks — so one Next (or one end of turn) lands where the table plays next."""
     if not enc.active:
         raise CombatError("combat.ended")
-    events = _step(enc, rules, dice)
+    return _step(enc, rules, dice) + onward(enc, rules, dice)
+
+
+def onward(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
+    """Pass every step from here that nobody waits at (nothing when the current one waits)."""
+    events: list[Event] = []
+    new_rounds = 0
     for _ in range(2 * len(enc.combatants) + 8):  # every turn of a round, and then some
-        actor = enc.combatant(enc.actor) if enc.actor is not None else None
-        if actor is None or actor.can_act or enc.phase not in (Phase.MAIN, Phase.EXTRA):
+        if not enc.active or enc.phase is None or rules.waits(enc):
             break
-        events += [TurnSkipped(actor.id), *_step(enc, rules, dice)]
+        actor = enc.combatant(enc.actor) if enc.actor is not None else None
+        if actor is not None and not actor.can_act and enc.phase in (Phase.MAIN, Phase.EXTRA):
+            events.append(TurnSkipped(actor.id))
+        started = enc.round
+        events += _step(enc, rules, dice)
+        new_rounds += enc.round != started
+        if new_rounds > 1:  # a whole round where nobody could act: the GM's to decide
+            break
     return events
 
 
@@ -204,13 +218,20 @@ def _step(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]
 def after(
     enc: Encounter, rules: RuleSet, events: list[Event], dice: DieSource | None
 ) -> list[Event]:
-    """What follows every change: the lifecycle reconciled (``bot.combat.lifecycle``), and the
-    end of the fight when a side has lost and the rule set ends fights on that."""
-    if not enc.active:
-        return events
-    events = events + lifecycle.reconcile(enc, rules, dice)
-    if any(isinstance(e, SideDefeated) and e.ends for e in events):
-        events += end(enc, rules, dice)
+    """What follows every change: the lifecycle reconciled (``bot.combat.lifecycle``), the
+    end of the fight when a side has lost and the rule set ends fights on that, and the flow
+    carried on when the change left nobody to wait for (the turn's combatant fell, the last
+    initiative was rolled)."""
+    for _ in range(3):  # carrying on may bring losses of its own (poison, dying): once more
+        if not enc.active:
+            return events
+        prompts.close_at_first_action(enc)
+        events = events + lifecycle.reconcile(enc, rules, dice)
+        if any(isinstance(e, SideDefeated) and e.ends for e in events):
+            return events + end(enc, rules, dice)
+        if enc.phase is None or rules.waits(enc):
+            return events
+        events = events + onward(enc, rules, dice)
     return events
 
 

@@ -16,6 +16,15 @@ class StaleState(CombatError):
         super().__init__("combat.stale")
 
 
+class SkipUnconfirmed(CombatError):
+    """The GM's Next would pass over a player's turn before they have done anything in it:
+    a mis-click must not cost a player a turn, so the GM confirms it (a button)."""
+
+    def __init__(self, name: str, version: int) -> None:
+        super().__init__("combat.confirm_skip", name=name)
+        self.version = version  # the state the confirmation is for
+
+
 class FieldError(CombatError):
     """A bad value in one named field (``dodge=2D6+``): the field, then what is wrong with it."""
 

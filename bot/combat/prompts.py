@@ -19,7 +19,10 @@ from bot.dice import DieSource
 if TYPE_CHECKING:
     from bot.combat.rules import RuleSet
 
-UNTIL = ("turn", "own_turn", "phase")
+# When a prompt lapses unanswered: the turn ends; its owner's own turn ends; the phase ends;
+# the acting combatant takes its first action (or its turn ends first: Grancrest's window
+# for initiative skills, open from the initiative phase into the main process it picks).
+UNTIL = ("turn", "own_turn", "phase", "first_action")
 
 
 def open_prompt(
@@ -70,11 +73,21 @@ def lapse(
     def due(p: Prompt) -> bool:
         if moment == "round":
             return True
+        if p.until == "first_action":
+            return moment == "turn"
         if p.until == "turn" or (p.until == "own_turn" and p.owner == actor):
             return True
         return moment == "phase" and p.until == "phase"
 
     return _settle(enc, rules, [p for p in enc.prompts if due(p)], dice, "expired")
+
+
+def close_at_first_action(enc: Encounter) -> None:
+    """The acting combatant has taken an action: what was open only until then closes (a
+    window, not a question: nobody's default is owed, so it closes without a word)."""
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    if actor is not None and actor.used:
+        enc.prompts = [p for p in enc.prompts if p.until != "first_action"]
 
 
 def owner_down(enc: Encounter, rules: RuleSet, c: Combatant, dice: DieSource | None) -> list[Event]:

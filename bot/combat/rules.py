@@ -71,6 +71,16 @@ class RuleSet:
     def next_step(self, enc: Encounter) -> Step:
         raise NotImplementedError
 
+    def waits(self, enc: Encounter) -> bool:
+        """Whether the fight stops here for someone: a turn for its combatant (a player, or
+        the GM for an NPC), a phase for the GM's decision. Where nobody is waited for, the
+        engine goes straight on, so the GM presses Next only where the rules need a choice.
+        By default every phase but a turn is the GM's (the round's boundary above all)."""
+        if enc.phase in (Phase.MAIN, Phase.EXTRA):
+            actor = enc.combatant(enc.actor) if enc.actor is not None else None
+            return actor is not None and actor.can_act
+        return True
+
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         return []
 

@@ -25,11 +25,11 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.combat import engine, rights
 from bot.combat.caller import Caller
-from bot.combat.errors import CombatError, StaleState
+from bot.combat.errors import CombatError, SkipUnconfirmed, StaleState
 from bot.combat.events import Edited, Event, Undone
 from bot.combat.journal import Recorder, last_undoable, log_entry
 from bot.combat.lookup import check_event_roller, combatant_named, current, hide_names, own
-from bot.combat.model import Action, Combatant, Encounter, Kind, Side, Stats
+from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
 from bot.combat.rules import RuleSet
 from bot.dice import DieSource
 from bot.dice.source import system_die
@@ -137,9 +137,20 @@ class EncounterService:
         return await self._change(channel_id, caller, "end", change, expected_version, gm_only=True)
 
     async def next(
-        self, channel_id: int, caller: Caller, expected_version: int | None = None
+        self,
+        channel_id: int,
+        caller: Caller,
+        expected_version: int | None = None,
+        *,
+        confirmed: bool = False,
     ) -> Outcome:
+        """The GM moves the fight on. Passing over a player's turn in which they have done
+        nothing yet needs ``confirmed`` (else ``SkipUnconfirmed``): the turn is theirs."""
+
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            actor = enc.combatant(enc.actor) if enc.actor is not None else None
+            if not confirmed and actor is not None and unplayed(enc, actor):
+                raise SkipUnconfirmed(actor.name, enc.version)
             return engine.advance(enc, self.rulesets(enc.system), dice)
 
         return await self._change(
@@ -374,3 +385,14 @@ class EncounterService:
             return
         if c.owner_id != caller.user_id:
             raise CombatError("combat.not_owner", name=c.name)
+
+
+def unplayed(enc: Encounter, actor: Combatant) -> bool:
+    """``actor``'s turn belongs to a player and nothing of it has been played yet."""
+    return (
+        enc.phase in (Phase.MAIN, Phase.EXTRA)
+        and actor.owner_id is not None
+        and actor.owner_id != enc.gm_id
+        and actor.can_act
+        and not actor.used
+    )

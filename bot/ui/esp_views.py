@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.combat.model import Encounter
+from bot.combat.model import Encounter, Phase
 from bot.i18n import t
 from bot.ui.fit import LABEL, shorten, units
 
@@ -108,8 +108,11 @@ def esperancer_buttons(enc: Encounter, event: object, locale: str | None) -> lis
 
     if enc.id is None:
         return []
-    if isinstance(event, PhaseStarted) and event.phase == "initiative":
-        return [InitiativeButton(enc.id, locale)]
+    if isinstance(event, PhaseStarted) and event.phase in ("setup", "initiative"):
+        # Rolled in Setup or Initiative: offered while the fight still waits for the rolls.
+        if enc.phase in (Phase.SETUP, Phase.INITIATIVE):
+            return [InitiativeButton(enc.id, locale)]
+        return []
     if isinstance(event, SonicDriveOffered):
         whose = display_name(enc.combatant(event.combatant_id), for_gm=False)
         return [SonicButton(enc.id, event.combatant_id, a, locale, whose) for a in ("yes", "no")]

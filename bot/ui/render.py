@@ -23,6 +23,7 @@ PHASE_COLOURS = {
     Phase.EXTRA: 0xED4245,
 }
 LOG_COLOUR = 0x99AAB5
+TITLE_LIMIT = 256  # Discord's limit on an embed's title
 
 
 @dataclass
@@ -50,46 +51,59 @@ def phase_name(phase: Phase | str, system: str) -> str:
     return t(f"phase.{value}")
 
 
-def order_lines(enc: Encounter, order: list[int], *, for_gm: bool) -> str:
-    """The order, numbered among those shown: a gap in the numbers would tell players that
-    someone hidden stands there."""
-    shown = [enc.combatant(i) for i in order]
-    shown = [c for c in shown if c is not None and (for_gm or not c.hidden)]
-    lines = []
-    for position, c in enumerate(shown, 1):
-        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else t("ui.order_mark"))
-        extra = f" ({c.initiative})" if c.initiative is not None else ""
-        lines.append(f"{marker} {position}. {display_name(c, for_gm=for_gm)}{extra}")
-    return "\n".join(lines) or t("ui.nobody")
+def phase_label(enc: Encounter, phase: str, actor: int | None, round_: int | None) -> str:
+    """A phase as a post names it: ``第2ラウンド・イニシアチブ`` (the round where it changes),
+    ``ミラのメイン`` (a turn: whose it is)."""
+    word = phase_name(phase, enc.system)
+    if actor is not None and phase in (Phase.MAIN.value, Phase.EXTRA.value):
+        c = enc.combatant(actor)
+        word = t("ui.phase_of", name=display_name(c, for_gm=False), phase=word)
+    return word if round_ is None else t("ui.round_phase", round=round_, phase=word)
+
+
+@dataclass
+class _Section:
+    label: str | None  # None: before the command passed into another phase
+    lines: list[str | tuple[int, bool]] = field(default_factory=list)
 
 
 def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
-    """The public post for one command's events (hidden NPCs stay hidden)."""
+    """The public post for one command's events (hidden NPCs stay hidden): one embed, titled
+    with every phase the command passed through (``第2ラウンド・イニシアチブ → ミラのメイン``),
+    each line under the phase it happened in. The order itself is the pinned tracker's."""
     out = Announcement()
-    lines: list[str | tuple[int, bool]] = []  # a tuple: the place of a combatant's edits line
+    sections = [_Section(None)]
+    left: str | None = None  # the phase the command left first, for what happened before
 
     def name(combatant_id: int | None) -> str:
         return display_name(enc.combatant(combatant_id) if combatant_id else None, for_gm=False)
 
     edits: dict[tuple[int, bool], list[ev.Edited]] = {}
+    new_round: int | None = None
+    shown_round: int | None = None
+    actor_before: int | None = None
     for event in events:
+        lines = sections[-1].lines
         if isinstance(event, ev.Edited):  # one line per combatant, whatever it had changed
             key = (event.combatant_id, event.by_gm)
             if key not in edits:
                 lines.append(key)
             edits.setdefault(key, []).append(event)
+        elif isinstance(event, ev.TurnEnded):
+            actor_before = event.combatant_id
+        elif isinstance(event, ev.PhaseEnded):
+            if left is None and len(sections) == 1:
+                left = phase_label(enc, event.phase, actor_before, event.round)
+        elif isinstance(event, ev.RoundStarted):
+            new_round = event.round
         elif isinstance(event, ev.PhaseStarted):
-            phase = Phase(event.phase)
-            embed = discord.Embed(
-                title=t("ui.round_phase", round=event.round, phase=phase_name(phase, enc.system)),
-                colour=PHASE_COLOURS[phase],
-                description=order_lines(enc, event.order, for_gm=False),
-            )
-            out.embeds.append(embed)
+            round_ = event.round if event.round != shown_round or new_round else None
+            shown_round, new_round = event.round, None
+            sections.append(_Section(phase_label(enc, event.phase, event.actor, round_)))
         elif isinstance(event, ev.TurnStarted):
-            actor = enc.combatant(event.combatant_id)
             actions = t("ui.list_sep").join(action_label(a) for a in event.actions) or "—"
             lines.append(t("ui.turn", name=name(event.combatant_id), actions=actions))
+            actor = enc.combatant(event.combatant_id)
             if actor and actor.owner_id:
                 out.pings.append(actor.owner_id)
         else:
@@ -102,11 +116,35 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
                     out.pings.append(owner.owner_id)
             if isinstance(event, ev.ReactionRequested) and event.owner_id:
                 out.pings.append(event.owner_id)
-    if lines:  # however long: the outgoing layer splits it (bot.ui.fit)
-        text = "\n".join(
-            edit_line(enc, edits[line], name) if isinstance(line, tuple) else line for line in lines
-        )
-        out.embeds.append(discord.Embed(description=text, colour=LOG_COLOUR))
+
+    def text(lines: list[str | tuple[int, bool]]) -> list[str]:
+        return [edit_line(enc, edits[x], name) if isinstance(x, tuple) else x for x in lines]
+
+    passed = sections[1:]
+    if not passed:  # no phase changed: the lines alone (however long: bot.ui.fit splits)
+        if sections[0].lines:
+            body = "\n".join(text(sections[0].lines))
+            out.embeds.append(discord.Embed(description=body, colour=LOG_COLOUR))
+        return out
+    sections[0].label = left
+    filled = [s for s in sections if s.lines]
+    headed = len(filled) > 1 or bool(sections[0].lines)
+    body_lines: list[str] = []
+    for section in filled:
+        if headed and section.label:
+            body_lines.append(f"**{section.label}**")
+        body_lines += text(section.lines)
+    last = next(e for e in reversed(events) if isinstance(e, ev.PhaseStarted))
+    labels = [s.label for s in passed if s.label]
+    title = " → ".join(labels)
+    if len(title) > TITLE_LIMIT:  # many turns skipped at once: where it began and where it is
+        title = f"{labels[0][:120]} → … → {labels[-1][:120]}"
+    embed = discord.Embed(
+        title=title,
+        colour=PHASE_COLOURS[Phase(last.phase)],
+        description="\n".join(body_lines) or None,
+    )
+    out.embeds.append(embed)
     return out
 
 

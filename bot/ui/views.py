@@ -14,15 +14,18 @@ from bot.i18n import t
 
 class EncounterButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"enc:(?P<action>next|end):(?P<encounter>[0-9]+):(?P<version>[0-9]+)",
+    template=r"enc:(?P<action>next|end|skip):(?P<encounter>[0-9]+):(?P<version>[0-9]+)",
 ):
-    """Next / End on the tracker. The version is the state the button was drawn for: a click
-    on an older tracker is refused as "someone acted first"."""
+    """Next / End on the tracker, and Skip on the GM's question whether to pass over a
+    player's turn. The version is the state the button was drawn for: a click on an older
+    tracker (or an answer to a question overtaken since) is refused as "someone acted first"."""
 
-    def __init__(self, action: str, encounter_id: int, version: int) -> None:
+    def __init__(
+        self, action: str, encounter_id: int, version: int, locale: str | None = None
+    ) -> None:
         style = discord.ButtonStyle.primary if action == "next" else discord.ButtonStyle.danger
         button = discord.ui.Button(
-            label=t(f"ui.button_{action}"),
+            label=t(f"ui.button_{action}", locale=locale),
             style=style,
             custom_id=f"enc:{action}:{encounter_id}:{version}",
         )
@@ -68,6 +71,12 @@ def tracker_view(enc: Encounter) -> discord.ui.View:
     if enc.active and enc.id is not None:
         view.add_item(EncounterButton("next", enc.id, enc.version))
         view.add_item(EncounterButton("end", enc.id, enc.version))
+    return view
+
+
+def skip_view(encounter_id: int, version: int, locale: str | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EncounterButton("skip", encounter_id, version, locale))
     return view
 
 
@@ -128,6 +137,7 @@ def action_groups(
             isinstance(event, PhaseStarted)
             and event.phase == "initiative"
             and enc.system == "GranCrest"
+            and any(p.kind == "initiative_skills" for p in enc.prompts)  # still open
         ):
             groups.append([InterruptButton(enc.id, locale)])
         elif own is not None and (buttons := own(enc, event, locale)):

@@ -91,11 +91,21 @@ class EsperancerRules(RuleSet):
                 return Step(Phase.MAIN, actor=c.id)
         return Step(Phase.CLEANUP)
 
+    def waits(self, enc: Encounter) -> bool:
+        """Setup and initiative are one stop for the players: they declare their setup skills
+        and roll their initiative (in that order, each at their own pace); once every PC has
+        rolled, the GM's NPCs roll and the first turn starts — no Next in between. The GM's
+        Next goes on without whoever has not rolled (the bot rolls for them)."""
+        if enc.phase in (Phase.SETUP, Phase.INITIATIVE):
+            players = [c for c in self.actors(enc) if c.side is Side.PC]
+            return not players or any(c.initiative is None for c in players)
+        return super().waits(enc)
+
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         if enc.phase is Phase.INITIATIVE:
             events: list[Event] = []
             for c in self.actors(enc):
-                if c.side is Side.NPC:
+                if c.side is Side.NPC and c.initiative is None:
                     events += self.roll_for(enc, c, dice)
             return events
         if enc.phase is Phase.MAIN and enc.actor is not None:
@@ -179,7 +189,7 @@ class EsperancerRules(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         assert c is not None
-        if enc.phase is not Phase.INITIATIVE:
+        if enc.phase not in (Phase.SETUP, Phase.INITIATIVE):
             raise CombatError("combat.wrong_phase", phase=Term("phase.initiative"))
         if c.initiative is not None:
             raise CombatError("combat.already_rolled", name=c.name)

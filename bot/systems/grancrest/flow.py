@@ -4,6 +4,9 @@ Each combatant is *not acted* or *acted*. Initiative picks the not-acted combata
 highest action value; ties: PC before NPC; PC vs PC the players' chosen order, else the higher
 reflex base, else a roll-off (shown); NPC vs NPC the GM's order (default: order of addition).
 Initiative skills may be declared in any initiative phase until the next main phase starts.
+Nobody waits at an initiative phase: it leads straight into the main process it picks, and its
+window for initiative skills stays open until that combatant's first action. A skill declared
+then takes the fight back to the initiative phase, which waits for the GM to resolve it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from bot.combat.events import (
     Event,
     InterruptDeclared,
     OrderChanged,
+    PhaseStarted,
     SkillOrder,
     SkillUsed,
 )
@@ -29,6 +33,7 @@ from bot.systems.grancrest import attack, board, combat, options, weapons
 
 SKILLS = "gc_skills"  # enc.data: the Setup / Cleanup skills declared in this phase
 WINDOW = "initiative_skills"  # the initiative phase's prompt: anyone may declare a skill
+CLAIMED = "interrupt_claimed"  # enc.data: an initiative skill was declared in this phase
 
 ROLLOFF_TRIES = 20  # re-rolls among still-tied PCs before falling back to the GM's order
 
@@ -105,12 +110,22 @@ class ActedFlow(RuleSet):
         events = super().start_round(enc, dice)  # everyone becomes not acted
         return events + self.roll_offs(enc, dice)
 
+    def waits(self, enc: Encounter) -> bool:
+        if enc.phase is Phase.INITIATIVE:
+            return bool(enc.data.get(CLAIMED))  # the GM resolves the declared skill first
+        return super().waits(enc)
+
     def enter(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         if enc.phase is Phase.INITIATIVE and not prompts.find(enc, WINDOW):
-            prompts.open_prompt(enc, WINDOW, None, "phase")  # closes as the phase ends
+            prompts.open_prompt(enc, WINDOW, None, "first_action")
+        elif enc.phase in (Phase.SETUP, Phase.CLEANUP):  # no main process came of it
+            for window in prompts.find(enc, WINDOW):
+                prompts.close(enc, window)
         return []
 
     def leave(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
+        if enc.phase is Phase.INITIATIVE:
+            enc.data.pop(CLAIMED, None)
         if enc.phase is Phase.MAIN and enc.actor is not None:
             actor = enc.combatant(enc.actor)
             if actor is not None:
@@ -129,7 +144,7 @@ class ActedFlow(RuleSet):
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
     ) -> list[Event]:
         assert c is not None
-        if enc.phase is not Phase.INITIATIVE or not prompts.find(enc, WINDOW):
+        if enc.phase not in (Phase.INITIATIVE, Phase.MAIN) or not prompts.find(enc, WINDOW):
             raise CombatError("combat.interrupts_closed")
         if not c.can_act:
             raise CombatError("combat.cannot_act", name=c.name)
@@ -137,7 +152,12 @@ class ActedFlow(RuleSet):
         enc.data.setdefault("interrupts", []).append(
             {"round": enc.round, "id": c.id, "skill": skill}
         )
-        return [InterruptDeclared(c.id, skill)]
+        events: list[Event] = []
+        if enc.phase is Phase.MAIN:  # before the actor's first action: back to the initiative
+            enc.phase, enc.actor = Phase.INITIATIVE, None
+            events.append(PhaseStarted(enc.round, enc.phase.value, self.phase_order(enc), None))
+        enc.data[CLAIMED] = True
+        return [*events, InterruptDeclared(c.id, skill)]
 
     def set_order(
         self, enc: Encounter, c: Combatant | None, detail: str, dice: DieSource | None
