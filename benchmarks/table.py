@@ -15,9 +15,9 @@ go on does the GM press Next. The same table plays any version of the bot (run t
 - GM presses of Next per round (and ends of turn, by players and by the GM for NPCs);
 - posts that repeat the whole turn order, which the pinned tracker already shows.
 
-``--scripts DIR`` writes what the table typed as console scripts (``quiet-table-<system>.txt``)
+``--scripts D`` writes what the table typed as console scripts (``quiet-table-<system>.txt``)
 and the dice it rolled beside them (``.dice``), to replay it:
-``python -m bot console --script DIR/quiet-table-grancrest.txt --dice "$(cat DIR/quiet-table-grancrest.dice)"``.
+``python -m bot console --script D/quiet-table-naval.txt --dice "$(cat D/quiet-table-naval.dice)"``.
 """
 
 from __future__ import annotations
@@ -101,12 +101,12 @@ def count_output(count: Count, lines: list[str]) -> None:
 
 
 async def play(system: str, rounds: int) -> Count:
+    import simcord
+
     from bot.app import build_bot
     from bot.config import Settings
     from bot.console import Screen, Session
     from bot.i18n import use_locale
-
-    import simcord
 
     count = Count(system)
     with tempfile.TemporaryDirectory() as folder:

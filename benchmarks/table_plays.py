@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PLAYERS = {"p1": "ミラ", "p2": "アキラ", "p3": "リン"}
+FLAGSHIP = "オールマイト・キャプテン号"
 
 
 def _pcs(line: str, *extra: str) -> list[tuple[str, str]]:
@@ -47,7 +48,7 @@ SETUPS: dict[str, list[tuple[str, str]]] = {
     ],
     "naval": [
         ("gm", "/combat start ruleset:naval"),
-        ("gm", "/naval ship add side:pc position:0 preset:オールマイト・キャプテン号 flagship:true"),
+        ("gm", f"/naval ship add side:pc position:0 preset:{FLAGSHIP} flagship:true"),
         ("gm", "/naval ship add side:npc position:5 preset:柾良式巡視船 flagship:true"),
         ("gm", "/naval crew ship:柾良式巡視船 preset:柾良海軍巡視兵 count:4"),
         *_pcs(
@@ -55,7 +56,7 @@ SETUPS: dict[str, list[tuple[str, str]]] = {
             "/naval set stats:hp=60 dodge=2D6+3 weapon=長銃 hit=2D6+6 damage=2D6+10 style=ranged",
         ),
         *[
-            ("gm", f"/naval crew ship:オールマイト・キャプテン号 area:{n + 1} combatant:{name}")
+            ("gm", f"/naval crew ship:{FLAGSHIP} area:{n + 1} combatant:{name}")
             for n, name in enumerate(PLAYERS.values())
         ],
     ],
@@ -98,7 +99,8 @@ def _candidates(enc: Any, rules: Any, owners: dict[int, str]) -> list[Move]:
     if enc.system == "Esperancer" and phase in ("setup", "initiative"):
         for c in enc.combatants:
             if c.side.value == "pc" and c.fighting and c.initiative is None:
-                moves.append(Move(owners[c.id], f"/combat act action:roll_initiative combatant:{c.name}"))
+                line = f"/combat act action:roll_initiative combatant:{c.name}"
+                moves.append(Move(owners[c.id], line))
     actor = enc.combatant(enc.actor) if enc.actor is not None else None
     if actor is not None and actor.can_act and phase in ("main", "extra"):
         who = owners[actor.id]
