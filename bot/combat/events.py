@@ -76,6 +76,13 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True)
+class TurnPassed(Event):
+    """The GM passed over a player's turn before anything of it was played (confirmed)."""
+
+    combatant_id: int
+
+
+@dataclass(frozen=True)
 class ActionUsed(Event):
     combatant_id: int
     action: str

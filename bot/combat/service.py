@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.combat import engine, rights
 from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, SkipUnconfirmed, StaleState
-from bot.combat.events import Edited, Event, Undone
+from bot.combat.events import Edited, Event, TurnPassed, Undone
 from bot.combat.journal import Recorder, last_undoable, log_entry
 from bot.combat.lookup import check_event_roller, combatant_named, current, hide_names, own
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
@@ -149,9 +149,12 @@ class EncounterService:
 
         def change(enc: Encounter, dice: DieSource) -> list[Event]:
             actor = enc.combatant(enc.actor) if enc.actor is not None else None
-            if not confirmed and actor is not None and unplayed(enc, actor):
-                raise SkipUnconfirmed(actor.name, enc.version)
-            return engine.advance(enc, self.rulesets(enc.system), dice)
+            passed: list[Event] = []
+            if actor is not None and unplayed(enc, actor):
+                if not confirmed:
+                    raise SkipUnconfirmed(actor.name, enc.version)
+                passed.append(TurnPassed(actor.id))  # the channel is told whose turn went
+            return passed + engine.advance(enc, self.rulesets(enc.system), dice)
 
         return await self._change(
             channel_id, caller, "next", change, expected_version, gm_only=True

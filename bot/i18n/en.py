@@ -1021,6 +1021,7 @@ MESSAGES: dict[str, str] = {
     "action.gurps_set": "set GURPS numbers: hp=12 max_hp=12 ht=11 mook=yes speed=5.25",
     "ui.revealed": "{name} is revealed.",
     "ui.turn_skipped": "{name} cannot take the turn: it passes.",
+    "ui.turn_passed": "The GM passed over {name}'s turn.",
     "ui.lapsed_reaction": "Nobody rolled {name}'s reaction in time: the bot rolled the saved one.",
     "ui.lapsed_dodge": "Nobody rolled {name}'s dodge in time: the bot rolled it.",
     "ui.lapsed_sonic": "{name}'s Sonic Drive was not answered in time: not triggered.",

@@ -1021,6 +1021,7 @@ MESSAGES: dict[str, str] = {
     "action.gurps_set": "GURPSの数値を設定：hp=12 max_hp=12 ht=11 mook=yes speed=5.25",
     "ui.revealed": "{name}が姿を現した。",
     "ui.turn_skipped": "{name}は行動できない：手番を飛ばします。",
+    "ui.turn_passed": "GMが{name}の手番を飛ばしました。",
     "ui.lapsed_reaction": "{name}のリアクションは時間切れ：保存された判定をボットが振りました。",
     "ui.lapsed_dodge": "{name}の回避は時間切れ：ボットが振りました。",
     "ui.lapsed_sonic": "{name}のソニックドライブは時間切れ：使用しません。",

@@ -1021,6 +1021,7 @@ MESSAGES: dict[str, str] = {
     "action.gurps_set": "設定GURPS數值：hp=12 max_hp=12 ht=11 mook=yes speed=5.25",
     "ui.revealed": "{name}現身了。",
     "ui.turn_skipped": "{name}無法行動：跳過其回合。",
+    "ui.turn_passed": "GM跳過了{name}的回合。",
     "ui.lapsed_reaction": "{name}的反應逾時：機器人以已儲存的判定擲骰。",
     "ui.lapsed_dodge": "{name}的回避逾時：由機器人擲骰。",
     "ui.lapsed_sonic": "{name}的音速驅動逾時未回答：不發動。",

@@ -161,6 +161,8 @@ def _line(enc: Encounter, event: ev.Event, name: object) -> str | None:
             return t("ui.revealed", name=n(i))  # type: ignore[operator]
         case ev.TurnSkipped(combatant_id=i):
             return t("ui.turn_skipped", name=n(i))  # type: ignore[operator]
+        case ev.TurnPassed(combatant_id=i):
+            return t("ui.turn_passed", name=n(i))  # type: ignore[operator]
         case ev.PromptLapsed(prompt=kind, owner=owner, why=why):
             if kind == "initiative_skills":
                 return None  # the window simply closes with its phase
