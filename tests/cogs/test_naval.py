@@ -49,7 +49,8 @@ async def test_ships_and_crews_are_placed_with_presets_and_autocomplete(world: W
     assert picture.attachments[0].filename == "battlefield.png"
     assert picture.content.splitlines()[0] == "士気：PC側 0 / 敵側 0"  # the short legend
     shown = await world.alice.slash(world.channel, "naval map")  # the whole one, on request
-    assert "⚓ A オールマイト・キャプテン号（PC側） ⚑ HP 2300/2300・位置 0–2" in shown.response.content
+    whole = shown.response.content
+    assert "⚓ A オールマイト・キャプテン号（PC側） ⚑ HP 2300/2300・位置 0–2" in whole
     presets = await world.gm.autocomplete(world.channel, "naval ship add", "preset", "柾良")
     assert [c["value"] for c in presets] == [PATROL]
     await world.gm.slash(world.channel, "naval ship add", side="npc", position=3, preset=PATROL)
