@@ -55,6 +55,8 @@ class NavalCog(commands.Cog, name="Naval"):
         """After every command of a naval fight (a /naval or /combat command, a button): the
         turn's battlefield picture, posted or edited when what it shows changed
         (``bot.cogs.naval_post``)."""
+        if outcome.encounter.system != "naval":
+            return
         moved = [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
         locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
