@@ -18,6 +18,7 @@ from bot.combat.model import Encounter, Kind, Side
 from bot.i18n import t
 from bot.systems.naval.battlefield import event_kind, morale, ships
 from bot.systems.naval.events import EVENTS
+from bot.ui.fit import CONTENT, units
 from bot.ui.naval_map import battlefield_window, draw_battlefield, extent
 from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Span
 from bot.ui.render import morale_line, naval_summary
@@ -114,8 +115,23 @@ def turn_picture(enc: Encounter, view: Scene) -> tuple[bytes, str]:
               for c in crew if c.number in unnamed.crew and c.name]  # fmt: skip
     legend = [naval_summary(enc), *_window_line(view)]
     if names:
-        legend.append(t("naval.legend_names", names=t("naval.legend_name_sep").join(names)))
+        room = CONTENT - units("\n".join(legend)) - 1
+        legend.append(_names_line(names, room))
     return png, "\n".join(legend)
+
+
+def _names_line(names: list[str], room: int) -> str:
+    """The names, as many as fit ``room`` (the picture stays one message, edited in place);
+    those left over are counted, for ``/naval map``'s whole legend."""
+    sep = t("naval.legend_name_sep")
+    for kept in range(len(names), 0, -1):
+        shown = sep.join(names[:kept])
+        if kept < len(names):
+            shown += sep + t("naval.legend_names_more", count=len(names) - kept)
+        line = t("naval.legend_names", names=shown)
+        if units(line) <= room:
+            return line
+    return t("naval.legend_names", names=t("naval.legend_names_more", count=len(names)))
 
 
 def marks(view: Scene) -> dict[str, object]:

@@ -976,6 +976,7 @@ MESSAGES: dict[str, str] = {
     "naval.legend_name_ship": "⚓{letter} {name}",
     "naval.legend_name_crew": "`{number}` {name}",
     "naval.legend_name_sep": ", ",
+    "naval.legend_names_more": "{count} more (all in /naval map)",
     "naval.map_forward": "{side}: forward",
     "naval.map_aground": "aground",
     "naval.map_speed_up": "speed x2",

@@ -976,6 +976,7 @@ MESSAGES: dict[str, str] = {
     "naval.legend_name_ship": "⚓{letter} {name}",
     "naval.legend_name_crew": "`{number}` {name}",
     "naval.legend_name_sep": "、",
+    "naval.legend_names_more": "ほか{count}件（全部は /naval map）",
     "naval.map_forward": "{side}の前進",
     "naval.map_aground": "座礁",
     "naval.map_speed_up": "速力×2",

@@ -976,6 +976,7 @@ MESSAGES: dict[str, str] = {
     "naval.legend_name_ship": "⚓{letter} {name}",
     "naval.legend_name_crew": "`{number}` {name}",
     "naval.legend_name_sep": "、",
+    "naval.legend_names_more": "另有{count}項（完整內容請用 /naval map）",
     "naval.map_forward": "{side}前進",
     "naval.map_aground": "擱淺",
     "naval.map_speed_up": "速度×2",

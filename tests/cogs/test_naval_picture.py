@@ -146,3 +146,26 @@ def test_which_changes_post_edit_or_leave_the_picture() -> None:
     calm_again = {**shown, "wind": "headwind"}
     assert choose(calm_again, {"layout": "a", "wind": None, "full": "w"}, later, True) is None
     assert choose({**shown, "message": None}, hurt, same, True) is None  # its message is gone
+
+
+def test_the_short_legend_stays_one_message_on_a_crowded_sea() -> None:
+    """More names than one message holds (no font draws them all): as many as fit, then how
+    many more, for /naval map's whole legend; never a second message to edit."""
+    from bot.cogs.naval_picture import scene, turn_picture
+    from bot.combat.model import Side
+    from bot.i18n import use_locale
+    from bot.systems.naval.battlefield import PRESETS, place_ship, put_aboard
+    from bot.ui.fit import CONTENT, units
+    from tests.combat.helpers import add, encounter
+
+    enc = encounter("naval")
+    place_ship(enc, CAPTAIN, Side.PC, PRESETS[CAPTAIN], 0)
+    ship = enc.combatants[-1]
+    for n in range(99):  # the most an encounter holds, with the ship
+        crew = enc.combatant(add(enc, f"{'柾良海軍巡視兵' * 4}{n}"))
+        put_aboard(enc, crew, ship, n % 3)
+    with use_locale("ja"):
+        _, legend = turn_picture(enc, scene(enc))
+    lines = legend.splitlines()
+    assert len(lines) <= 3 and units(legend) <= CONTENT
+    assert lines[-1].startswith("凡例：") and lines[-1].endswith("件（全部は /海戦 マップ）")
