@@ -452,7 +452,7 @@ class NavalCog(commands.Cog, name="Naval"):
         await self._post_map(interaction)
 
     async def _post_map(self, interaction: discord.Interaction) -> None:
-        """The picture with its whole legend (every ship and crew), to whoever asks."""
+        """The picture with its whole legend (every ship and crew), when someone asks."""
         enc = await self.bot.encounters.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
