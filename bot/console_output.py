@@ -1,6 +1,6 @@
 """What the console shows of the channel: each new message the acting user can see, each
-edit of one (the tracker's above all) as such, its buttons, and its pictures and files saved
-under the output folder with their paths printed."""
+edit of one (the tracker's, the turn's picture) as such, its buttons, and its pictures and
+files saved under the output folder with their paths printed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import discord
 from bot.i18n import t
 
 Write = Callable[[str], None]
+PICTURES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 
 
 def buttons_of(message: discord.Message) -> list[discord.Button]:
@@ -117,13 +118,21 @@ class Screen:
             "files": [str(path) for path in files],
         }
 
+    def edit_note(self, message: discord.Message, files: list[Path]) -> str:
+        """Which message was edited: the tracker, a picture (the turn's battlefield, edited in
+        place within a turn) or another."""
+        if message.id in self.trackers:
+            return "console.tracker_edited"
+        if any(path.suffix.lower() in PICTURES for path in files):
+            return "console.picture_edited"
+        return "console.edited"
+
     def text(self, message: discord.Message, *, dm: bool, edited: bool, files: list[Path]) -> str:
         ephemeral = bool(message.flags.ephemeral)
         prefix = t("console.dm") if dm else (t("console.only_you") if ephemeral else "")
         lines = []
         if edited:
-            tracker = message.id in self.trackers
-            lines.append(t("console.tracker_edited" if tracker else "console.edited"))
+            lines.append(t(self.edit_note(message, files)))
         if message.content:
             lines += message.content.splitlines()
         for embed in message.embeds:
@@ -132,7 +141,7 @@ class Screen:
             if embed.description:
                 lines += embed.description.splitlines()
         for path in files:
-            picture = path.suffix.lower() in (".png", ".jpg", ".jpeg", ".gif", ".webp")
+            picture = path.suffix.lower() in PICTURES
             lines.append(t("console.picture" if picture else "console.file", path=path))
         shown = [f"({b.label})" if b.disabled else f"[{b.label}]" for b in buttons_of(message)]
         if shown:

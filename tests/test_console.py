@@ -217,7 +217,11 @@ def test_naval_flagship_battle_tutorial_ends_by_sinking_the_flagship(tmp_path: P
     )
     damage = "柾良式巡視船に42点のダメージ（HP 148）。"  # reach 3 covers 3 positions
     assert out.index(first) < out.index(damage) < out.index(second)  # Move, Major, then Minor
-    assert "⚓ B 柾良式巡視船（敵側） ⚑ HP 190/300・位置 5・操縦桿 エリア1" in out  # the picture
+    # One picture for the GM's setting up, one for Captain's turn (Move, attack, Minor move),
+    # each edited in place; the events (a calm sea, a fierce battle) move nothing: no picture.
+    edits = out.count("[戦場図更新]")
+    assert (out.count("[画像]") - edits, edits) == (2, 6)
+    assert "[戦場図更新]\n士気：PC側 2 / 敵側 0 · 海戦イベント（7）：平穏な海\n" in out
     assert "Captainはオールマイト・キャプテン号をカバーする構え" in out  # her own declaration
     assert "Captainがオールマイト・キャプテン号をカバーし、攻撃を引き受けた。" in out
     assert "Captainに75点のダメージ（HP 45）。" in out  # the shot at the ship, taken by her

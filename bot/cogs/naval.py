@@ -1,22 +1,22 @@
 """``/naval …``: the naval add-on in Discord — ships, crews, steering, boarding, attacks, ship
 skills, the event roll and the battlefield picture. Thin: each command is one encounter
-action of the naval rule set; the picture is drawn from the encounter after a ship moves."""
+action of the naval rule set; the turn's picture follows every command (``naval_post``), the
+whole map with its full legend is ``/naval map``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import naval_post
 from bot.cogs.common import on_encounter_button, option, post_locale, rule_set_action, send
 from bot.cogs.encounter import matches
 from bot.cogs.naval_picture import battlefield_file, focus_of
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
-from bot.combat.model import Encounter
 from bot.combat.service import Outcome
 from bot.i18n import use_locale
 from bot.i18n.translator import options, text
@@ -52,11 +52,15 @@ class NavalCog(commands.Cog, name="Naval"):
             encounters.followers.remove(self._after)
 
     async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Whatever moved a ship (steering, the GM's edit, rough seas at the event roll, a
-        /combat command): the battlefield picture follows."""
+        """After every command of a naval fight (a /naval or /combat command, a button): the
+        turn's battlefield picture, posted or edited when what it shows changed
+        (``bot.cogs.naval_post``)."""
+        if outcome.encounter.system != "naval":
+            return
         moved = [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
-        if moved and outcome.encounter.active:
-            await self._send_map(interaction, outcome.encounter, moved)
+        locale = await post_locale(self.bot, interaction)
+        with use_locale(locale):
+            await naval_post.follow(self.bot, interaction.channel, outcome.encounter, moved)
 
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str
@@ -144,7 +148,6 @@ class NavalCog(commands.Cog, name="Naval"):
         parts = [f"side={side}", f"position={position}", f"flagship={'yes' if flagship else 'no'}"]
         parts += [f"preset={preset}"] if preset else [f"hp={hp}", f"areas={areas}", f"helm={helm}"]
         await self._act(interaction, "place_ship", None, " ".join(parts) + f" name={name or ''}")
-        await self._post_map(interaction)
 
     @ship.command(
         name=text("edit", "cmd.naval.ship.edit"),
@@ -449,19 +452,15 @@ class NavalCog(commands.Cog, name="Naval"):
         await self._post_map(interaction)
 
     async def _post_map(self, interaction: discord.Interaction) -> None:
+        """The picture with its whole legend (every ship and crew), when someone asks."""
         enc = await self.bot.encounters.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")
-        await self._send_map(interaction, enc)
-
-    async def _send_map(
-        self, interaction: discord.Interaction, enc: Encounter, moved: Sequence[int] = ()
-    ) -> None:
         if enc.system != "naval":
             raise CombatError("combat.other_system", wanted="naval", system=enc.system)
         locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
-            picture, legend = battlefield_file(enc, focus=focus_of(enc, moved))
+            picture, legend = battlefield_file(enc, focus=focus_of(enc, ()))
             await send(
                 interaction, legend, file=picture, allowed_mentions=discord.AllowedMentions.none()
             )

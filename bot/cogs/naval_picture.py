@@ -1,12 +1,16 @@
 """The naval battlefield picture for a post: the ships and crews of an encounter turned into
-``bot.ui.naval_map``'s pictures, its header in the post's language, and the legend that
-names every ship and crew (the picture's letters and numbers)."""
+``bot.ui.naval_map``'s pictures, its header in the post's language, and its legend — whole for
+``/naval map`` (every ship and crew), short for the turn's picture (morale and the event, the
+window, and only the names the picture itself could not write)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import string
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -14,21 +18,31 @@ from bot.combat.model import Encounter, Kind, Side
 from bot.i18n import t
 from bot.systems.naval.battlefield import event_kind, morale, ships
 from bot.systems.naval.events import EVENTS
-from bot.ui.naval_map import (
-    battlefield_window,
-    extent,
-    render_battlefield,
-)
-from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture
-from bot.ui.render import morale_line
+from bot.ui.fit import CONTENT, units
+from bot.ui.naval_map import battlefield_window, draw_battlefield, extent
+from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Span
+from bot.ui.render import morale_line, naval_summary
 
 
-def battlefield_file(
-    enc: Encounter, *, for_gm: bool = False, focus: Sequence[int] = ()
-) -> tuple[discord.File, str]:
-    """The battlefield picture (a window around the ``focus`` positions on a wide or crowded
-    sea) and its legend of every ship and crew (hidden NPCs left off for players)."""
-    pictures, legend = [], []
+@dataclass(frozen=True)
+class Scene:
+    """One battlefield picture before it is drawn, with what its legends say."""
+
+    ships: list[ShipPicture]
+    sea: SeaPicture
+    focus: list[int]
+    sailed: Span | None
+    shown: range
+    missing: list[str]  # letters of the ships outside the picture's window
+    ship_lines: list[str]  # the whole legend's, one per ship
+    crew_lines: list[str]  # and one per crew member
+    windowed: bool
+
+
+def scene(enc: Encounter, *, for_gm: bool = False, focus: Sequence[int] = ()) -> Scene:
+    """The picture (a window around the ``focus`` positions on a wide or crowded sea) of every
+    ship and crew, hidden NPCs left off for players."""
+    pictures, ship_lines, crew_lines = [], [], []
     numbers = {}
     people = [c for c in sorted(enc.combatants, key=lambda c: c.seq) if c.kind is Kind.CHARACTER]
     for c in people:
@@ -49,31 +63,90 @@ def battlefield_file(
                                     bool(data.get("flagship")), ship.out, crew, ship.name,
                                     aground, data.get("speed_up", 0) > 0))  # fmt: skip
         first, last = int(data["position"]), int(data["position"]) + int(data["areas"]) - 1
-        legend.append(t("naval.legend_ship", letter=letter, name=ship.name,
-                        side=t(f"side.{ship.side.value}"), hp=hp, max_hp=top,
-                        positions=f"{first}–{last}" if last > first else str(first),
-                        helm=int(data["helm"]) + 1,
-                        flag=" ⚑" if data.get("flagship") else "",
-                        sunk=" ✖" if ship.out else ""))  # fmt: skip
+        ship_lines.append(t("naval.legend_ship", letter=letter, name=ship.name,
+                            side=t(f"side.{ship.side.value}"), hp=hp, max_hp=top,
+                            positions=f"{first}–{last}" if last > first else str(first),
+                            helm=int(data["helm"]) + 1,
+                            flag=" ⚑" if data.get("flagship") else "",
+                            sunk=" ✖" if ship.out else ""))  # fmt: skip
     for c in people:
         if c.id in numbers:
             ship = enc.combatant(c.aboard) if c.aboard is not None else None
             hp = f" HP {c.stats.hp}" if c.stats.hp is not None else ""
-            legend.append(t("naval.legend_crew", number=numbers[c.id], name=c.name,
-                            ship=ship.name if ship else "—",
-                            area=int(c.extra.get("area", 0)) + 1, hp=hp,
-                            out=" ✖" if c.out else ""))  # fmt: skip
+            crew_lines.append(t("naval.legend_crew", number=numbers[c.id], name=c.name,
+                                ship=ship.name if ship else "—",
+                                area=int(c.extra.get("area", 0)) + 1, hp=hp,
+                                out=" ✖" if c.out else ""))  # fmt: skip
     sailed = enc.data.get("sailed")
     shown, drawn = battlefield_window(pictures, focus, sailed)
     missing = [p.letter for p in pictures if p not in drawn]
-    if missing or len(shown) < len(extent(pictures)):
-        note = t("naval.legend_window", low=shown[0], high=shown[-1],
-                 letters=", ".join(missing) or "—")  # fmt: skip
-        legend.insert(0, note)
-    legend.insert(0, morale_line(enc))
-    png = render_battlefield(pictures, focus, sea_picture(enc), sailed)
+    windowed = bool(missing) or len(shown) < len(extent(pictures))
+    return Scene(pictures, sea_picture(enc), list(focus), sailed, shown, missing, ship_lines,
+                 crew_lines, windowed)  # fmt: skip
+
+
+def _window_line(view: Scene) -> list[str]:
+    if not view.windowed:
+        return []
+    return [t("naval.legend_window", low=view.shown[0], high=view.shown[-1],
+              letters=", ".join(view.missing) or "—")]  # fmt: skip
+
+
+def battlefield_file(
+    enc: Encounter, *, for_gm: bool = False, focus: Sequence[int] = ()
+) -> tuple[discord.File, str]:
+    """The picture and its whole legend of every ship and crew (``/naval map``)."""
+    view = scene(enc, for_gm=for_gm, focus=focus)
+    png, _ = draw_battlefield(view.ships, view.focus, view.sea, view.sailed)
+    legend = [morale_line(enc), *_window_line(view), *view.ship_lines, *view.crew_lines]
     # The whole legend, however long: the outgoing layer spreads it over messages.
     return discord.File(io.BytesIO(png), filename="battlefield.png"), "\n".join(legend)
+
+
+def turn_picture(enc: Encounter, view: Scene) -> tuple[bytes, str]:
+    """The turn's picture and its short legend, three lines at most: morale and the event
+    (the picture's header, as text), the window when it is one, and the names the picture
+    could not write (its font lacks their letters, they did not fit, or they are off it)."""
+    png, unnamed = draw_battlefield(view.ships, view.focus, view.sea, view.sailed)
+    names = [t("naval.legend_name_ship", letter=s.letter, name=s.name)
+             for s in view.ships if s.letter in unnamed.ships and s.name]  # fmt: skip
+    crew = sorted((c for s in view.ships for c in s.crew), key=lambda c: c.number)
+    names += [t("naval.legend_name_crew", number=c.number, name=c.name)
+              for c in crew if c.number in unnamed.crew and c.name]  # fmt: skip
+    legend = [naval_summary(enc), *_window_line(view)]
+    if names:
+        room = CONTENT - units("\n".join(legend)) - 1
+        legend.append(_names_line(names, room))
+    return png, "\n".join(legend)
+
+
+def _names_line(names: list[str], room: int) -> str:
+    """The names, as many as fit ``room`` (the picture stays one message, edited in place);
+    those left over are counted, for ``/naval map``'s whole legend."""
+    sep = t("naval.legend_name_sep")
+    for kept in range(len(names), 0, -1):
+        shown = sep.join(names[:kept])
+        if kept < len(names):
+            shown += sep + t("naval.legend_names_more", count=len(names) - kept)
+        line = t("naval.legend_names", names=shown)
+        if units(line) <= room:
+            return line
+    return t("naval.legend_names", names=t("naval.legend_names_more", count=len(names)))
+
+
+def marks(view: Scene) -> dict[str, object]:
+    """What a picture shows, in short, to tell whether a new one is needed: ``layout`` (where
+    every ship and crew member is, which ships sank, ran aground or sped up), ``wind`` (the
+    round's headwind or tailwind, drawn in the header) and ``full`` (everything: HP, morale,
+    the event's title too)."""
+    layout = [(s.letter, s.position, s.areas, s.helm, s.pc, s.flagship, s.sunk, s.aground,
+               s.speed_up, [(c.number, c.area) for c in s.crew]) for s in view.ships]  # fmt: skip
+    full = repr((view.ships, view.sea, view.shown, view.missing))
+    return {"layout": _digest(json.dumps(layout)), "wind": view.sea.wind, "full": _digest(full)}
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def sea_picture(enc: Encounter) -> SeaPicture:

@@ -47,6 +47,7 @@ from bot.store.encounters import (  # plain functions of a connection, run by Da
     tracker_of,
 )
 from bot.store.models import Character, now
+from bot.store.posted import keep_posted, posted_of, set_posted
 
 # Where each rule set keeps a combatant's own numbers (Combatant.extra[key]).
 OWN_NUMBERS = {"GranCrest": "gc", "Esperancer": "esp", "GURPS": "gurps"}
@@ -96,6 +97,13 @@ class EncounterService:
 
     async def set_tracker(self, encounter_id: int, message_id: int | None) -> None:
         await self.db.run(lambda conn: set_tracker(conn, encounter_id, message_id), write=True)
+
+    async def posted(self, encounter_id: int, key: str) -> dict[str, Any] | None:
+        """What an adapter noted it posted for the encounter (``bot.store.posted``)."""
+        return await self.db.run(lambda conn: posted_of(conn, encounter_id, key), write=False)
+
+    async def set_posted(self, encounter_id: int, key: str, value: dict[str, Any]) -> None:
+        await self.db.run(lambda conn: set_posted(conn, encounter_id, key, value), write=True)
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(
@@ -344,6 +352,7 @@ class EncounterService:
                 events: list[Event] = [Undone(entry["command"], undoes)]
                 enc = Encounter.from_dict(entry["before"])
                 enc.id, enc.version = loaded.encounter.id, loaded.encounter.version
+                keep_posted(enc, loaded.encounter)
             else:
                 events = self._apply(enc, change, recorder, caller, gm)
             enc.version += 1

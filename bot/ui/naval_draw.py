@@ -9,7 +9,7 @@ from PIL import ImageDraw
 
 from bot.ui.fonts import Font, drawable, fit, font
 from bot.ui.maps import HP_BACK, HP_FILL, NPC, PC
-from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Text
+from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Text, Unnamed
 
 CELL_W, LANE_H, MARGIN, TOP = 140, 108, 24, 84
 SEA = (234, 242, 248)
@@ -41,6 +41,11 @@ def say(
     if shown:
         draw.text(xy, shown, fill=fill, font=f, anchor=anchor)
     return f.getlength(shown)
+
+
+def whole(f: Font, text: str, width: int) -> bool:
+    """Whether ``say`` draws ``text`` itself, in full, within ``width`` pixels."""
+    return bool(text) and drawable(f, text) and fit(f, text, max(0, width)) == text
 
 
 def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, length: int, right: bool,
@@ -99,7 +104,8 @@ def _hull(ship: ShipPicture, left: int, top: int) -> tuple[list[tuple[int, int]]
 
 
 def ship(draw: ImageDraw.ImageDraw, ship: ShipPicture, left: int, top: int, sea: SeaPicture,
-         ) -> None:  # fmt: skip
+         unnamed: Unnamed) -> None:  # fmt: skip
+    """The ship and its crew; what it cannot name is added to ``unnamed``."""
     points, y0, y1 = _hull(ship, left, top)
     x0, x1 = left + 4, left + ship.areas * CELL_W - 4
     side = PC if ship.pc else NPC
@@ -118,6 +124,8 @@ def ship(draw: ImageDraw.ImageDraw, ship: ShipPicture, left: int, top: int, sea:
     hp_width = say(draw, (inner1 - 2, y0 + 14), (hp, hp), font(14), INK, "rm")
     room = int(inner1 - hp_width - 10 - (badge + 16))
     say(draw, (badge + 16, y0 + 14), (ship.name, ""), font(15), INK, "lm", room)
+    if not whole(font(15), ship.name, room):
+        unnamed.ships.append(ship.letter)
     share = max(0.0, min(1.0, ship.hp / ship.max_hp)) if ship.max_hp else 0.0
     bar = (inner0, y0 + 28, inner1, y0 + 33)
     draw.rectangle(bar, fill=HP_BACK)
@@ -134,7 +142,8 @@ def ship(draw: ImageDraw.ImageDraw, ship: ShipPicture, left: int, top: int, sea:
                   anchor="mm")  # fmt: skip
         if area == ship.helm:
             _wheel(draw, middle + 20, low)
-        _crew(draw, [c for c in ship.crew if c.area == area], cell, y0 + 38, ship, area)
+        _crew(draw, [c for c in ship.crew if c.area == area], cell, y0 + 38, ship, area,
+              unnamed)  # fmt: skip
     middle = (y0 + y1) // 2
     if ship.speed_up:  # twice the distance per move: chevrons ahead of the bow
         tip = x1 + 8 if ship.pc else x0 - 8
@@ -170,7 +179,7 @@ def _wheel(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 
 def _crew(draw: ImageDraw.ImageDraw, crew: list[CrewPicture], cell: int, y: int,
-          ship: ShipPicture, area: int) -> None:  # fmt: skip
+          ship: ShipPicture, area: int, unnamed: Unnamed) -> None:  # fmt: skip
     """Up to ``ROWS`` rows: token, name, HP; more than fit: "+N" on the last row."""
     left = cell + (BOW + 2 if area == 0 and not ship.pc else 8)
     right = cell + CELL_W - (BOW + 2 if area == 0 and ship.pc else 8)
@@ -185,11 +194,14 @@ def _crew(draw: ImageDraw.ImageDraw, crew: list[CrewPicture], cell: int, y: int,
         hp = "" if c.hp is None else str(c.hp)
         used = say(draw, (right, top + 8), (hp, hp), hp_font, FAINT, "rm") if hp else 0
         ink = DOWN if c.down else INK
-        width = say(draw, (left + 20, top + 8), (c.name, ""), name_font, ink, "lm",
-                    int(right - used - 4 - (left + 20)))  # fmt: skip
+        room = int(right - used - 4 - (left + 20))
+        width = say(draw, (left + 20, top + 8), (c.name, ""), name_font, ink, "lm", room)
+        if not whole(name_font, c.name, room):
+            unnamed.crew.append(c.number)
         if c.down:  # out of battle: crossed through
             draw.line([(left + 2, top + 2), (left + 14, top + 14)], INK, width=2)
             draw.line([(left + 20, top + 9), (left + 20 + max(width, 10), top + 9)], ink, width=1)
     if len(crew) > ROWS:
+        unnamed.crew += [c.number for c in crew[len(shown) :]]
         draw.text((left, y + (ROWS - 1) * ROW + 8), f"+{len(crew) - ROWS + 1}", fill=INK,
                   font=font(14, bold=True), anchor="lm")  # fmt: skip

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.ui import naval_draw
 from bot.ui.naval_draw import CELL_W, LANE_H, MARGIN, TOP
-from bot.ui.naval_scene import SeaPicture, ShipPicture, Span
+from bot.ui.naval_scene import SeaPicture, ShipPicture, Span, Unnamed
 from bot.ui.window import window
 
 SUNK = naval_draw.SUNK
@@ -86,7 +86,22 @@ def render_battlefield(
 ) -> bytes:
     """PNG bytes of the ``battlefield_window``: at least ``MIN_WIDTH`` and at most
     ``MAX_WIDTH`` × ``MAX_HEIGHT``."""
+    return draw_battlefield(ships, focus, sea, sailed)[0]
+
+
+def draw_battlefield(
+    ships: list[ShipPicture],
+    focus: Sequence[int] = (),
+    sea: SeaPicture | None = None,
+    sailed: Span | None = None,
+) -> tuple[bytes, Unnamed]:
+    """``render_battlefield``'s PNG bytes, and what the picture could not name (for the
+    post's legend)."""
     shown, drawn = battlefield_window(ships, focus, sailed)
+    unnamed = Unnamed()
+    for left_out in (s for s in ships if s not in drawn):
+        unnamed.ships.append(left_out.letter)
+        unnamed.crew += [c.number for c in left_out.crew]
     columns, lanes = len(shown), max(1, len(drawn))
     size = (MARGIN * 2 + columns * CELL_W, TOP + MARGIN + lanes * LANE_H)
     image = Image.new("RGB", size, naval_draw.SEA)
@@ -96,7 +111,7 @@ def render_battlefield(
     naval_draw.grid(draw, shown, lanes)
     for lane, ship in enumerate(drawn):
         naval_draw.ship(draw, ship, MARGIN + (ship.position - shown.start) * CELL_W,
-                        TOP + lane * LANE_H, sea)  # fmt: skip
+                        TOP + lane * LANE_H, sea, unnamed)  # fmt: skip
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return out.getvalue(), unnamed

@@ -35,6 +35,16 @@ class ShipPicture:
     speed_up: bool = False
 
 
+@dataclass
+class Unnamed:
+    """What a picture could not name: ships (by letter) and crew (by number) whose names its
+    font lacks, that did not fit whole, or that are not drawn at all (outside the window, past
+    an area's rows). The post's legend names them instead."""
+
+    ships: list[str] = field(default_factory=list)
+    crew: list[int] = field(default_factory=list)
+
+
 Text = tuple[str, str]  # (in the post's language, in ASCII for a font without its letters)
 Span = tuple[int, int] | list[int]  # the lowest and highest position ships have covered
 

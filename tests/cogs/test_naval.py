@@ -47,7 +47,10 @@ async def test_ships_and_crews_are_placed_with_presets_and_autocomplete(world: W
     assert "オールマイト・キャプテン号" in lines(added)
     picture = world.channel.last_message
     assert picture.attachments[0].filename == "battlefield.png"
-    assert "⚓ A オールマイト・キャプテン号（PC側） ⚑ HP 2300/2300・位置 0–2" in picture.content
+    assert picture.content.splitlines()[0] == "士気：PC側 0 / 敵側 0"  # the short legend
+    shown = await world.alice.slash(world.channel, "naval map")  # the whole one, on request
+    whole = shown.response.content
+    assert "⚓ A オールマイト・キャプテン号（PC側） ⚑ HP 2300/2300・位置 0–2" in whole
     presets = await world.gm.autocomplete(world.channel, "naval ship add", "preset", "柾良")
     assert [c["value"] for c in presets] == [PATROL]
     await world.gm.slash(world.channel, "naval ship add", side="npc", position=3, preset=PATROL)
@@ -99,7 +102,10 @@ async def test_steering_moves_the_ship_and_redraws_the_battlefield(
     assert "オールマイト・キャプテン号は位置2へ移動した。" in lines(moved)
     picture = world.channel.last_message
     assert picture.attachments[0].filename == "battlefield.png"
-    assert "`1` Hero — オールマイト・キャプテン号 エリア2" in picture.content
+    assert picture.content.startswith("士気：PC側 0 / 敵側 0 · 海戦イベント（7）：平穏な海")
+    shown = await world.alice.slash(world.channel, "naval map")
+    assert "`1` Hero — オールマイト・キャプテン号 エリア2" in shown.response.content
+    assert "位置 2–4" in shown.response.content
     spent = await world.alice.slash(world.channel, "naval move", direction="back")
     assert spent.ephemeral and "already spent the actions" in spent.response.content
     late = await world.alice.slash(world.channel, "naval board", ship=PATROL, area=1)
@@ -165,12 +171,17 @@ async def test_rough_seas_drift_brings_a_fresh_picture(world: World, dice: Dice)
     dice.load(2, 3, 1, 1)  # 5: rough seas; both ships drift forward (up the positions)
     rolled = await world.alice.click(setup.response, label="イベントを振る（2D6）")
     assert "海戦イベント（5）：荒波" in lines(rolled)
-    picture = world.channel.last_message
+    picture = world.channel.last_message  # the ships drifted: a picture for the new round
     assert picture.attachments[0].filename == "battlefield.png"
-    assert "柾良式巡視船（敵側） ⚑ HP 300/300・位置 4" in picture.content
+    assert picture.content.startswith("士気：PC側 0 / 敵側 0 · 海戦イベント（5）：荒波")
+    shown = await world.alice.slash(world.channel, "naval map")
+    assert "柾良式巡視船（敵側） ⚑ HP 300/300・位置 4" in shown.response.content
     edited = await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=6)
     assert "柾良式巡視船は位置6へ移動した。" in lines(edited)
-    assert "位置 6" in world.channel.last_message.content
+    redrawn = world.channel.history()[[m.id for m in world.channel.history()].index(picture.id)]
+    assert redrawn.attachments[0].id != picture.attachments[0].id  # the same Setup: redrawn
+    shown = await world.alice.slash(world.channel, "naval map")
+    assert "位置 6" in shown.response.content
 
 
 async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice) -> None:

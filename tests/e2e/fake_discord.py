@@ -390,7 +390,10 @@ class FakeDiscord:
             {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
             for k, v in options.items()
         ]
-        if len(parts) == 2:
+        if len(parts) == 3:  # a subcommand of a group: /naval ship add
+            typed = [{"name": parts[2], "type": 1, "options": typed}]
+            typed = [{"name": parts[1], "type": 2, "options": typed}]
+        elif len(parts) == 2:
             typed = [{"name": parts[1], "type": 1, "options": typed}]
         data = {"id": synced["id"], "name": parts[0], "type": 1, "options": typed}
         return self.interaction(2, data, channel=channel)

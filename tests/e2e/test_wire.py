@@ -15,7 +15,7 @@ from bot.app import build_bot
 from bot.combat.engine import MAX_COMBATANTS
 from bot.config import Settings
 from tests.databases import new_sqlite
-from tests.e2e.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord
+from tests.e2e.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord, Request
 
 
 @pytest.fixture
@@ -123,6 +123,53 @@ async def test_a_crowded_encounter_passes_discord_limits_over_the_wire(
         # The turn order goes on in a followup: more than one message.
         await discord_server.wait_for(lambda r: r.path.endswith(f"/{main['token']}"))
         await bot.get_cog("Encounters").trackers_drawn()
+        assert discord_server.refused == []
+    finally:
+        await bot.close()
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def test_the_naval_picture_is_posted_then_edited_in_place_over_the_wire(
+    discord_server: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> None:
+    """The turn's battlefield picture: one channel message with the PNG and a short legend,
+    then, for the next change in the same turn, a multipart PATCH of that very message."""
+    settings = Settings(
+        discord_token="fake-token", database_url=new_sqlite(sqlite_template, tmp_path)
+    )
+    bot = build_bot(settings, dice=lambda sides: min(6, sides))
+    runner = asyncio.create_task(bot.start("fake-token"))
+
+    async def command(line: str, **options: object) -> None:
+        sent = discord_server.slash_payload(line, CHANNEL_ID, options)
+        await discord_server.dispatch("INTERACTION_CREATE", sent)
+        await discord_server.wait_for(lambda r: r.path == discord_server.callback_path(sent))
+
+    def picture(r: Request, method: str) -> bool:
+        """A request that sends (POST) or edits (PATCH) a channel message with the picture."""
+        body = r.body if isinstance(r.body, dict) else {}
+        files = [a.get("filename") for a in body.get("attachments", [])]
+        where = r.path.startswith(f"/channels/{CHANNEL_ID}/messages")
+        return r.method == method and where and files == ["battlefield.png"]
+
+    def pictures(method: str) -> list:
+        return [r for r in discord_server.requests if picture(r, method)]
+
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        await command("combat start", ruleset="naval")
+        await command("naval ship add", side="pc", position=0, preset="オールマイト・キャプテン号")
+        posted = await discord_server.wait_for(lambda r: picture(r, "POST"))
+        assert posted.body["content"].splitlines()[0] == "士気：PC側 0 / 敵側 0"
+        await command("naval ship edit", ship="オールマイト・キャプテン号", position=2)
+        edited = await discord_server.wait_for(lambda r: picture(r, "PATCH"))
+        await bot.get_cog("Encounters").trackers_drawn()
+        assert len(pictures("POST")) == 1 and len(pictures("PATCH")) == 1
+        where = await bot.encounters.tracker(int(CHANNEL_ID))
+        assert where is not None
+        noted = await bot.encounters.posted(where[0], "naval_picture")  # the one posted above
+        assert noted is not None and edited.path.endswith(f"/messages/{noted['message']}")
         assert discord_server.refused == []
     finally:
         await bot.close()

@@ -162,3 +162,24 @@ def test_the_frame_keeps_every_position_the_ships_have_sailed() -> None:
     assert (
         picture(*back).width < Image.open(io.BytesIO(render_battlefield(back, sailed=(0, 8)))).width
     )
+
+
+def test_the_picture_says_which_names_it_could_not_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For the short legend: names the font lacks, crew past an area's rows and ships outside
+    the window are reported; a name written whole is not."""
+    from bot.ui import fonts
+    from bot.ui.naval_map import draw_battlefield
+
+    monkeypatch.setattr(fonts, "CJK", ())  # the same answer on every host
+    fonts.font.cache_clear()
+    try:
+        crew = [CrewPicture(1, 0, True, "Hero", 60), CrewPicture(2, 1, True, "柾良海軍巡視兵", 90)]
+        crew += [CrewPicture(n, 2, True, f"Deck {n}", 10) for n in (3, 4, 5, 6)]  # 4 in 3 rows
+        near = ShipPicture("A", 0, 3, 1, True, 2300, 2300, crew=crew, name="Dawn")
+        far = ShipPicture("B", FIELD[-1], 1, 0, False, 300, 300, name="Far",
+                          crew=[CrewPicture(7, 0, False, "Scout", 9)])  # fmt: skip
+        _, unnamed = draw_battlefield([near, far], focus=[0])
+        assert unnamed.ships == ["B"]  # off the window; "Dawn" is written
+        assert sorted(unnamed.crew) == [2, 5, 6, 7]  # no glyphs; past the rows; off the window
+    finally:
+        fonts.font.cache_clear()
