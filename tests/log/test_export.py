@@ -26,7 +26,7 @@ def many(count: int) -> list[LogLine]:
             channel_id=1, guild_id=2, user_id=10 + n % 4, user_name=f"player{n % 4}",
             body=f"player{n % 4}: (2D6>=8) ＞ {n % 11 + 2}[{n % 6 + 1},{n % 5 + 1}] 第{n}行",
             created_at=T0 + timedelta(seconds=n),
-        )  # fmt: skip
+        )
         for n in range(count)
     ]
 
