@@ -116,3 +116,20 @@ async def test_lines_wait_while_the_database_is_down_and_are_written_after(
     log.note(line("after it", T0 + timedelta(seconds=1)))
     await log.flush()
     assert [g.body for g in await log.lines(10)] == ["during the outage", "after it"]
+
+
+async def test_the_bot_prunes_at_start_up_and_keeps_running_daily(database: Database) -> None:
+    old = ChannelLog(database, retention_days=30)
+    old.note(line("long ago", datetime.now(UTC) - timedelta(days=31)))
+    old.note(line("last week", datetime.now(UTC) - timedelta(days=7)))
+    await old.flush()
+    log = ChannelLog(database, retention_days=30)
+    log.start()
+    for _ in range(100):  # the first pass runs at once, in the background
+        if await count(database, ChannelLogRow.__table__) == 1:
+            break
+        await asyncio.sleep(0.02)
+    assert [g.body for g in await log.lines(10)] == ["last week"]
+    assert log._pruning is not None and not log._pruning.done()  # asleep until tomorrow
+    await log.close()
+    assert log._pruning.done()
