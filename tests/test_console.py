@@ -277,7 +277,8 @@ def test_mistakes_discord_would_block_are_answered_and_the_script_carries_on(
 
 
 def test_log_export_writes_its_files_into_console_out(tmp_path: Path) -> None:
-    session = "2D6>=8 見張り\n/combat start ruleset:GURPS\n/combat add name:Ogre speed:5\n/log export\n"
+    session = "2D6>=8 見張り\n/combat start ruleset:GURPS\n/combat add name:Ogre speed:5\n"
+    session += "/log export\n"
     out = run(["console", "--dice", "6,6"], tmp_path, session).stdout
     saved = sorted(p.name for p in (tmp_path / "console-out").iterdir())
     assert [name.rsplit(".", 1)[1] for name in saved] == ["html", "txt"], out
