@@ -1,10 +1,13 @@
 """The channel log's service: the only writer of ``channel_log``.
 
 Posting must not wait for the log. ``note`` only appends to a queue and, when no write is under
-way, starts one; lines noted while a write is under way go together in the next (group
-commit). So a quiet channel costs one small insert per post, off the command's path, and a busy
-one costs one insert per batch. An export writes what is queued first, so it misses nothing.
-If the database is down, the queue is kept (up to ``WAITING``) and written with the next line.
+way, starts one; lines noted while a write is under way (or waits for the database's one writer
+thread behind the commands) go together in the next — a group commit, so at most one log write
+is ever queued, however busy the bot is: a quiet channel costs one small insert per post, off
+the command's path, while the writer is idle anyway; a busy bot, one insert per batch. (A timed
+gathering window would save commits in quiet moments only, when they cost nothing.) An export,
+a clear and the bot's stop write what is queued first, so they miss nothing. If the database is
+down, the queue is kept (up to ``WAITING``) and written with the next line.
 
 Retention: lines and rolls older than ``LOG_RETENTION_DAYS`` are deleted at start-up and then
 daily (0 keeps them for ever).
