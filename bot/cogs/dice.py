@@ -217,12 +217,16 @@ class DiceCog(commands.Cog, name="Dice"):
         # Not logged as a new post: the log shows the roll where it was rolled (below).
         await outgoing.send_to(channel, Post(content), record=False)  # type: ignore[arg-type]
 
-    async def _log_revealed(self, record: dict, channel: object, locale: str) -> None:
-        """The revealed roll joins the channel's log at the time it was rolled, once."""
+    async def _log_revealed(
+        self, record: dict, channel: object, locale: str, revealer: discord.abc.User
+    ) -> None:
+        """The revealed roll joins the channel's log at the time it was rolled, once, under
+        its roller's name (the revealer may be a GM)."""
         guild = getattr(channel, "guild", None)
         if guild is None:
             return
-        member = guild.get_member(record["user_id"])
+        roller = record["user_id"]
+        member = revealer if revealer.id == roller else guild.get_member(roller)
         text = dice_text(record["result"], locale, record["system"])
         line = LogLine(
             channel_id=record["channel_id"], guild_id=record["guild_id"],
@@ -260,7 +264,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 text=dice_text(record["result"], locale, record["system"]),
             )
             await self._publish(channel, record["notice_message_id"], content)
-            await self._log_revealed(record, channel, locale)
+            await self._log_revealed(record, channel, locale, interaction.user)
             await send(
                 interaction, t("dice.reveal_done", locale=user_locale(interaction)), ephemeral=True
             )

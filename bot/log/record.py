@@ -50,9 +50,19 @@ def _client_of(target: Any) -> Any:
     return getter() if callable(getter) else None
 
 
-def _note(client: Any, channel: Any, who: Who | None, post: Post) -> None:
+def _where(target: Any) -> tuple[int, int] | None:
+    """(channel, server) of a server's channel or thread; None for a DM or a user."""
+    if isinstance(target, discord.abc.User | discord.DMChannel | discord.GroupChannel):
+        return None
+    guild = getattr(target, "guild", None)
+    guild_id = guild.id if guild is not None else getattr(target, "guild_id", None)
+    channel_id = getattr(target, "id", None)
+    return (channel_id, guild_id) if channel_id and guild_id else None
+
+
+def _note(client: Any, where: tuple[int, int] | None, who: Who | None, post: Post) -> None:
     recorder = _recorder(client)
-    if recorder is None or not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+    if recorder is None or where is None:
         return
     body = post_text(post)
     if not body:
@@ -61,20 +71,21 @@ def _note(client: Any, channel: Any, who: Who | None, post: Post) -> None:
     try:
         recorder.note(
             LogLine(
-                channel_id=channel.id, guild_id=channel.guild.id, user_id=user_id,
-                user_name=name, body=body, created_at=datetime.now(UTC),
+                channel_id=where[0], guild_id=where[1], user_id=user_id, user_name=name,
+                body=body, created_at=datetime.now(UTC),
             )
         )  # fmt: skip
     except Exception:  # the log must never stop a post
-        log.warning("could not log a post in %s", channel.id, exc_info=True)
+        log.warning("could not log a post in %s", where[0], exc_info=True)
 
 
 def answered(interaction: discord.Interaction, post: Post, *, ephemeral: bool) -> None:
     """After ``outgoing.answer``: log a public answer; its user is who acts in this task."""
     who = who_of(interaction.user)
     _acting.set(who)
-    if not ephemeral:
-        _note(interaction.client, interaction.channel, who, post)
+    if not ephemeral and interaction.channel_id and interaction.guild_id:
+        where = (interaction.channel_id, interaction.guild_id)  # even an uncached channel
+        _note(interaction.client, where, who, post)
 
 
 def posted(target: Any, post: Post, reply_to: discord.Message | None, *, record: bool) -> None:
@@ -83,4 +94,4 @@ def posted(target: Any, post: Post, reply_to: discord.Message | None, *, record:
     if reply_to is not None:
         _acting.set(who)
     if record:
-        _note(_client_of(target), target, who, post)
+        _note(_client_of(target), _where(target), who, post)
