@@ -23,6 +23,7 @@ from bot.command_sync import Sync, sync_commands
 from bot.config import Settings
 from bot.dice import DieSource
 from bot.dice.service import DiceService
+from bot.log.service import ChannelLog
 from bot.operations import announce_ready, check_permissions
 from bot.store.characters import CharacterStore
 from bot.store.db import Database, connect
@@ -87,6 +88,8 @@ class TabletopBot(commands.Bot):
         self.tables = TableStore(self.database)
         self.characters = CharacterStore(self.database)
         self.encounters = EncounterService(self.database, ruleset, self.dice)
+        self.channel_log = ChannelLog(self.database, self.config.log_retention_days)
+        self.channel_log.start()  # retention: prunes now, then daily
         # Every game system's rolls: ours here, BCDice's others through its engine (started
         # at the first roll that needs it).
         self.rolls = DiceService(choose_engine(self.config.bcdice_api_url), self.dice)
@@ -123,6 +126,9 @@ class TabletopBot(commands.Bot):
         rolls = getattr(self, "rolls", None)
         if rolls is not None:
             await rolls.remote.close()
+        channel_log = getattr(self, "channel_log", None)
+        if channel_log is not None:  # the lines still queued are written first
+            await channel_log.close()
         if self._database is not None:
             await self._database.dispose()
             if not self._closed_said:

@@ -31,6 +31,12 @@ class Settings(BaseSettings):
         ge=0,
         description="Seconds between two edits of a channel's tracker (Discord limits edits)",
     )
+    log_retention_days: int = Field(
+        default=90,
+        ge=0,
+        le=36_500,
+        description="Days a channel's session log (/log export) and the roll log are kept; 0: ever",
+    )
     # Sharding (Discord requires it from 2,500 servers). Each process runs SHARD_IDS of
     # SHARD_COUNT shards against the same database; unset, one process runs the only shard.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)

@@ -278,3 +278,14 @@ def test_mistakes_discord_would_block_are_answered_and_the_script_carries_on(
     ):
         assert said in out, said
     assert "Traceback" not in out
+
+
+def test_log_export_writes_its_files_into_console_out(tmp_path: Path) -> None:
+    session = "2D6>=8 見張り\n/combat start ruleset:GURPS\n/combat add name:Ogre speed:5\n"
+    session += "/log export\n"
+    out = run(["console", "--dice", "6,6"], tmp_path, session).stdout
+    saved = sorted(p.name for p in (tmp_path / "console-out").iterdir())
+    assert [name.rsplit(".", 1)[1] for name in saved] == ["html", "txt"], out
+    text = next((tmp_path / "console-out").glob("*.txt")).read_text(encoding="utf-8")
+    assert "gm: (2D6>=8) ＞ 12[6,6] ＞ 12 ＞ 成功" in text and "Ogreが参加しました。" in text
+    assert "このチャンネルのログ：3件、時刻はUTC+09:00です。" in out

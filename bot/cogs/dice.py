@@ -25,6 +25,7 @@ from bot.dice import DiceError, RollResult
 from bot.i18n import t, use_locale
 from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
+from bot.store.channel_log import LogLine, utc
 from bot.store.faults import DatabaseFault, cause_of
 from bot.store.rolls import get_roll, log_roll, set_notice
 from bot.store.settings import Effective, SecretMode
@@ -213,7 +214,30 @@ class DiceCog(commands.Cog, name="Dice"):
                 return
             except discord.HTTPException:
                 pass  # deleted, or too old to edit: post it instead
-        await outgoing.send_to(channel, Post(content))  # type: ignore[arg-type]
+        # Not logged as a new post: the log shows the roll where it was rolled (below).
+        await outgoing.send_to(channel, Post(content), record=False)  # type: ignore[arg-type]
+
+    async def _log_revealed(
+        self, record: dict, channel: object, locale: str, revealer: discord.abc.User
+    ) -> None:
+        """The revealed roll joins the channel's log at the time it was rolled, once, under
+        its roller's name (the revealer may be a GM)."""
+        guild = getattr(channel, "guild", None)
+        if guild is None:
+            return
+        roller = record["user_id"]
+        member = revealer if revealer.id == roller else guild.get_member(roller)
+        text = dice_text(record["result"], locale, record["system"])
+        line = LogLine(
+            channel_id=record["channel_id"], guild_id=record["guild_id"],
+            user_id=record["user_id"], user_name=member.display_name if member else None,
+            body=t("log.revealed", locale=locale, text=text), kind="revealed",
+            created_at=utc(record["created_at"]), roll_id=record["id"],
+        )  # fmt: skip
+        try:
+            await self.bot.channel_log.reveal(line)
+        except DatabaseFault as fault:
+            log.warning("revealed roll %s not logged (%s)", record["id"], cause_of(fault))
 
     async def _own_roll(self, interaction: discord.Interaction, roll_id: int, refusal: str) -> dict:
         """The logged roll, for its roller or a GM of the server (not whoever happened to
@@ -240,6 +264,7 @@ class DiceCog(commands.Cog, name="Dice"):
                 text=dice_text(record["result"], locale, record["system"]),
             )
             await self._publish(channel, record["notice_message_id"], content)
+            await self._log_revealed(record, channel, locale, interaction.user)
             await send(
                 interaction, t("dice.reveal_done", locale=user_locale(interaction)), ephemeral=True
             )

@@ -214,7 +214,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
                 pass
         if not enc.active:
             return
-        message = (await outgoing.send_to(channel, post))[0]
+        message = (await outgoing.send_to(channel, post, record=False))[0]  # not logged: state
         assert message is not None
         try:
             await message.pin()

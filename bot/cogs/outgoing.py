@@ -5,7 +5,8 @@ Each message gets allowed mentions that ping only the users its post means to pi
 (``Post.pings``), and is fitted to Discord's limits by ``bot.ui.fit`` (split, never cut). A
 message Discord still refuses is sent again smaller (one embed a message, then plain text);
 when even that fails, ``NotPosted`` says so, so that a change already saved is never left
-unannounced without a word (``report_unposted``).
+unannounced without a word (``report_unposted``). Each public post in a server's channel is
+noted in that channel's session log (``bot.log.record``: a queue, no wait).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import discord
 
 from bot.cogs.deadline import answered, answering
 from bot.i18n import normalize_locale, t
+from bot.log.record import answered as log_answer
+from bot.log.record import posted as log_post
 from bot.ui.fit import Part, Post, fit, smaller
 
 log = logging.getLogger("bot.outgoing")
@@ -92,17 +95,24 @@ async def answer(
 
     async with state.lock:
         try:
-            return await deliver(one, fit(post))
+            sent = await deliver(one, fit(post))
         finally:
             if interaction.response.is_done():
                 answered(interaction)
+    log_answer(interaction, post, ephemeral=ephemeral)
+    return sent
 
 
 async def send_to(
-    target: discord.abc.Messageable, post: Post, *, reply_to: discord.Message | None = None
+    target: discord.abc.Messageable,
+    post: Post,
+    *,
+    reply_to: discord.Message | None = None,
+    record: bool = True,
 ) -> list[Sent]:
     """Post in a channel, or DM a user; ``reply_to`` makes the first message a reply (that
-    pings nobody, and survives its message being deleted meanwhile)."""
+    pings nobody, and survives its message being deleted meanwhile). A channel post goes into
+    the channel's log unless ``record`` is False (``bot.log.record``)."""
     first = True
 
     async def one(part: Part) -> Sent:
@@ -113,7 +123,9 @@ async def send_to(
         first = False
         return await target.send(**kwargs)
 
-    return await deliver(one, fit(post))
+    sent = await deliver(one, fit(post))
+    log_post(target, post, reply_to, record=record)
+    return sent
 
 
 async def edit(message: discord.Message | discord.PartialMessage, post: Post) -> None:

@@ -59,7 +59,8 @@ async def to_gm(
         if not isinstance(channel, discord.abc.Messageable):
             return "dice.gm_channel_gone"
         try:
-            await outgoing.send_to(channel, Post(content, groups=groups(view)))
+            # The GM channel's log must not hold the secret before it is revealed.
+            await outgoing.send_to(channel, Post(content, groups=groups(view)), record=False)
         except (outgoing.NotPosted, discord.HTTPException):
             log.info("could not post a secret roll's GM copy in %s", settings.gm_channel_id)
             return "dice.gm_channel_gone"

@@ -270,3 +270,23 @@ class RollLog(Base):
     # The public "secret roll by X" notice, which Reveal edits into the result.
     notice_message_id: Mapped[int | None] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ChannelLogRow(Base):
+    """One line of a channel's session log (``/log export``): a post the bot made in the
+    channel, or a secret roll once revealed (at the time it was rolled), with who caused it.
+    Kept ``LOG_RETENTION_DAYS``; ``/log clear`` empties a channel's."""
+
+    __tablename__ = "channel_log"
+    __table_args__ = (Index("ix_channel_log_channel_created", "channel_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16))  # "post" or "revealed"
+    user_id: Mapped[int | None] = mapped_column(BigInteger)  # who caused it (None: the bot)
+    user_name: Mapped[str | None] = mapped_column(String(100))  # their display name then
+    body: Mapped[str] = mapped_column(Text)
+    # A revealed secret roll: its roll_log id, so a second Reveal adds no second line.
+    roll_id: Mapped[int | None] = mapped_column(Integer, unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now, index=True)  # pruned by age

@@ -14,6 +14,7 @@ from bot.store.models import Base
 TABLES = {
     "guild_settings", "channel_settings", "characters", "encounters", "combatants", "statuses",
     "encounter_log", "user_tables", "roll_log", "stress_log", "guild_versions", "command_syncs",
+    "channel_log",
 }  # fmt: skip
 
 
