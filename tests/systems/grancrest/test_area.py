@@ -18,7 +18,7 @@ from bot.combat.events import (
 )
 from bot.combat.model import Phase, Side
 from bot.systems import ruleset
-from tests.combat.helpers import add, encounter, step, walk
+from tests.combat.helpers import add, encounter, perform, step, walk
 from tests.conftest import FixedDice
 
 SPECIALS = ruleset("GranCrest").specials()
@@ -33,7 +33,7 @@ def battle():
         goblin = enc.combatant(add(enc, f"Goblin {n}", action_value=3))
         SPECIALS["gc_set"].run(enc, goblin, f"hp=30 strength=4 {numbers} dodge=2D6+1", None)
         goblins.append(goblin)
-    walk(enc, 3)
+    walk(enc, 2)  # Setup, then the Sword Lord's main process (initiative passed)
     assert enc.phase is Phase.MAIN and enc.actor == lord.id
     return enc, lord, goblins
 
@@ -140,8 +140,8 @@ def test_damage_dice_are_written_as_3d_or_plus_1d_and_bounded() -> None:
         with pytest.raises(CombatError) as refused:
             SPECIALS["attack"].run(enc, lord, f"target=Goblin 1 dice={bad}", FixedDice([1, 1]))
         assert refused.value.code == "gc.bad_dice"
-    SPECIALS["attack"].run(enc, lord, "target=Goblin 1 hit=2D6 dice=４Ｄ６", FixedDice([1, 1]))
-    assert enc.prompts[0].data["dice"] == 4
+    perform(enc, "attack", lord.id, "target=Goblin 1 hit=2D6 dice=４Ｄ６", FixedDice([1, 1]))
+    assert enc.prompts[0].data["dice"] == 4  # the first action closed the initiative window
 
 
 def test_the_critical_damage_bonus_is_its_own_term() -> None:
@@ -185,9 +185,9 @@ def test_an_area_attack_rolls_damage_at_most_once_whatever_the_reactions(
         foe = enc.combatant(add(enc, f"Foe {n}", action_value=1))
         SPECIALS["gc_set"].run(enc, foe, f"hp=100 weapon={defense}", None)
         foes.append(foe)
-    walk(enc, 3)
+    walk(enc, 2)
     names = ", ".join(f.name for f in foes)
-    SPECIALS["attack"].run(enc, lord, f"target={names} hit=2D6+6 power=4", FixedDice([3, 3]))
+    perform(enc, "attack", lord.id, f"target={names} hit=2D6+6 power=4", FixedDice([3, 3]))
     rolls, damage = [], None
     for foe, (defense, a, b) in zip(foes, targets, strict=True):
         events = SPECIALS["react"].run(enc, foe, "2D6", FixedDice([a, b, *damage_dice]))

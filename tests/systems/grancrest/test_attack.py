@@ -20,7 +20,7 @@ def battle():
     newt = enc.combatant(add(enc, "Dragonewt", action_value=5))
     SPECIALS["gc_set"].run(enc, lord, "hp=39 strength=6 spirit=5 weapon=10 dodge=2D6+4", None)
     SPECIALS["gc_set"].run(enc, newt, "hp=40 strength=5 weapon=10 dodge=2D6+5", None)
-    walk(enc, 3)
+    walk(enc, 2)  # Setup, then (through the initiative phase) the Sword Lord's turn
     assert enc.phase is Phase.MAIN and enc.actor == lord.id
     return enc, lord, newt
 
@@ -53,7 +53,7 @@ def test_an_attack_spends_the_major_action_and_needs_the_attackers_turn() -> Non
 
 def test_an_acted_combatant_may_still_react() -> None:
     enc, lord, newt = battle()
-    walk(enc, 2)  # the Sword Lord has acted; the Dragonewt's main phase
+    walk(enc, 1)  # the Sword Lord's turn ends: through the initiative to the Dragonewt's
     assert lord.acted and enc.actor == newt.id
     SPECIALS["attack"].run(enc, newt, "target=Sword Lord hit=2D6+10", FixedDice([1, 1]))
     resolved = SPECIALS["react"].run(enc, lord, "", FixedDice([6, 5]))
@@ -72,7 +72,7 @@ def test_worked_example_from_the_seed() -> None:
     )  # reaction 10; damage 2D 6
     assert AttackResolved(lord.id, newt.id, 14, 10, True) in first
     assert Damaged(newt.id, 5, 35) in first
-    walk(enc, 2)  # Initiative, the Dragonewt's main phase
+    walk(enc, 1)  # the turn ends: through the initiative to the Dragonewt's main process
     SPECIALS["attack"].run(
         enc, newt, "target=Sword Lord hit=2D6+10 power=12", FixedDice([6, 6])
     )  # 32

@@ -22,7 +22,7 @@ def board():
     SPECIALS["gc_set"].run(enc, hero, "move=3", None)
     SPECIALS["place"].run(enc, hero, "0,0", None)
     SPECIALS["place"].run(enc, orc, "1,0", None)
-    walk(enc, 3)
+    walk(enc, 2)
     assert enc.actor == hero.id
     return enc, hero, orc
 

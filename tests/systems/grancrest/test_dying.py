@@ -67,7 +67,7 @@ def test_dying_combatants_take_no_turns() -> None:
     down = fighter(enc, "Down", Side.PC, action_value=9)
     add(enc, "Up", action_value=1)
     hit(enc, down, "45")  # 45 − weapon 10 → HP −5: dying
-    assert [a for _, p, a in walk(enc, 5) if p is Phase.MAIN] == ["Up"]
+    assert [a for _, p, a in walk(enc, 3) if p is Phase.MAIN] == ["Up"]
 
 
 def test_level_3_loses_2d6_at_each_cleanup_announced() -> None:

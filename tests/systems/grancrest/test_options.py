@@ -24,7 +24,7 @@ def board():
     SPECIALS["gc_set"].run(enc, orc, "hp=10 strength=4", None)
     SPECIALS["place"].run(enc, hero, "1,0", None)
     SPECIALS["place"].run(enc, orc, "1,0", None)
-    walk(enc, 3)
+    walk(enc, 2)
     assert enc.actor == hero.id
     return enc, hero, orc
 

@@ -4,7 +4,7 @@ from the next initiative phase on."""
 
 from __future__ import annotations
 
-from bot.combat.events import SkillOrder
+from bot.combat.events import PhaseStarted, SkillOrder
 from bot.combat.model import Phase, Side
 from bot.systems import ruleset
 from tests.combat.helpers import add, encounter, names, step, walk
@@ -47,7 +47,7 @@ def test_setup_skills_resolve_in_action_value_order_not_as_declared() -> None:
 
 def test_cleanup_skills_resolve_in_action_value_order() -> None:
     enc, slow, _fast, orc = table()
-    walk(enc, 1 + 6 + 1)  # Setup, three initiative and main phases, Cleanup
+    walk(enc, 1 + 3 + 1)  # Setup, three main processes (each through its initiative), Cleanup
     assert enc.phase is Phase.CLEANUP
     skill(enc, orc, "cleanup", "《E》")
     skill(enc, slow, "cleanup", "《F》")
@@ -61,15 +61,16 @@ def test_a_phase_without_skills_announces_no_order() -> None:
 
 def test_an_action_value_change_re_sorts_from_the_next_initiative_phase() -> None:
     enc, slow, fast, _orc = table()
-    walk(enc, 3)  # Setup, Initiative, Fast's main phase
+    walk(enc, 2)  # Setup, then (through the initiative phase) Fast's main process
     assert enc.actor == fast.id
     SPECIALS["gc_set"].run(enc, slow, "action_value=9", None)  # an effect, mid-turn
     assert enc.actor == fast.id  # this main phase goes on
-    walk(enc, 1)  # the next initiative phase: the Slow one now goes before the Orc
-    assert enc.phase is Phase.INITIATIVE
-    assert names(enc, ruleset("GranCrest").phase_order(enc)) == ["Slow", "Orc"]
-    walk(enc, 1)
-    assert enc.actor == slow.id
+    # The turn ends; the next initiative phase orders the Slow one before the Orc now.
+    initiative = next(
+        e for e in step(enc) if isinstance(e, PhaseStarted) and e.phase == "initiative"
+    )
+    assert names(enc, initiative.order) == ["Slow", "Orc"]
+    assert enc.phase is Phase.MAIN and enc.actor == slow.id
 
 
 def test_setup_skill_order_uses_the_action_values_as_they_are_now() -> None:

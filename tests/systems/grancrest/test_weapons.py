@@ -11,7 +11,7 @@ from bot.combat.errors import CombatError
 from bot.combat.events import ItemExchanged, Rolled, WeaponSwapped
 from bot.combat.model import Action, Phase, Side
 from bot.systems import ruleset
-from tests.combat.helpers import add, encounter, walk
+from tests.combat.helpers import add, encounter, perform, walk
 from tests.conftest import FixedDice
 
 SPECIALS = ruleset("GranCrest").specials()
@@ -25,13 +25,15 @@ def armed():
     SPECIALS["gc_set"].run(enc, newt, "hp=40 strength=5 weapon=10 dodge=2D6+5", None)
     SPECIALS["gc_weapon"].run(enc, lord, "name=Sword hit=2D6+7 power=9", None)
     SPECIALS["gc_weapon"].run(enc, lord, "name=Bow hit=2D6+4 power=5 ranged=yes range=4", None)
-    walk(enc, 3)
+    walk(enc, 2)
     assert enc.phase is Phase.MAIN and enc.actor == lord.id
     return enc, lord, child, newt
 
 
 def attack(enc, who, detail: str, dice: list[int]):
-    return SPECIALS["attack"].run(enc, who, detail, FixedDice(dice))
+    """An attack as the service runs it (with what follows: the first action closes the
+    initiative window, so the prompts left are the attack's own)."""
+    return perform(enc, "attack", who.id, detail, FixedDice(dice))
 
 
 def test_the_first_weapon_goes_into_the_hand_and_later_ones_are_carried() -> None:
@@ -190,7 +192,8 @@ def test_an_area_attack_checks_the_reach_of_every_target() -> None:
     with pytest.raises(CombatError) as reach:
         attack(enc, lord, "target=Dragonewt, Wind Child", [1, 1])
     assert reach.value.code == "gc.out_of_reach" and reach.value.params["name"] == "Wind Child"
-    assert not enc.prompts and not lord.used
+    # Nothing spent, nothing asked: only the initiative window is still open.
+    assert [p.kind for p in enc.prompts] == ["initiative_skills"] and not lord.used
 
 
 def test_with_two_weapons_in_hand_an_attack_without_numbers_names_one() -> None:

@@ -34,7 +34,6 @@ def battle(licence: str = "none", event: list[int] | None = None) -> tuple[Encou
         run(enc, "skip_event", None, "")
     else:
         run(enc, "roll_event", None, "", FixedDice(event))
-    step(enc, FixedDice([]))  # Initiative
-    step(enc)  # Hero's Main process (PC first on a tie)
+    step(enc, FixedDice([]))  # through the Initiative into Hero's Main process (PC first on a tie)
     assert enc.actor == hero
     return enc, hero, guard

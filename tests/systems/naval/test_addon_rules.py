@@ -18,7 +18,7 @@ from bot.combat.events import (
     ShipMoved,
     SideDefeated,
 )
-from bot.combat.model import Action, Encounter, Side
+from bot.combat.model import Action, Encounter, Phase, Side
 from bot.i18n import LocalizedError
 from bot.systems.naval.battlefield import (
     ShipSpec,
@@ -120,10 +120,11 @@ def test_a_side_without_a_flagship_is_warned_when_the_fight_starts() -> None:
     events = step(enc)
     assert NoFlagship("npc") in events and NoFlagship("pc") not in events
     run(enc, "skip_event", None, "")
-    step(enc, FixedDice([]))
-    step(enc)
-    step(enc)  # the next round's Setup warns no more
-    assert not any(isinstance(e, NoFlagship) for e in step(enc))
+    step(enc, FixedDice([]))  # through the Initiative into the Hero's Main process
+    step(enc)  # Cleanup
+    events = step(enc)  # the next round's Setup warns no more
+    assert (enc.round, enc.phase) == (2, Phase.SETUP)
+    assert not any(isinstance(e, NoFlagship) for e in events)
 
 
 def test_a_ship_licence_moves_once_then_spends_the_minor_later_for_the_second_position() -> None:

@@ -6,11 +6,19 @@ import pytest
 
 from bot.combat import engine
 from bot.combat.errors import CombatError
-from bot.combat.events import NavalEventRequested, NavalEventRolled, NavalEventSkipped
+from bot.combat.events import (
+    Event,
+    InterruptDeclared,
+    NavalEventRequested,
+    NavalEventRolled,
+    NavalEventSkipped,
+    PhaseStarted,
+)
 from bot.combat.model import Kind, Phase, Side, Stats
 from bot.systems import ruleset
 from tests.combat.helpers import add, encounter, step, walk
 from tests.conftest import FixedDice
+from tests.systems.naval.helpers import battle, run
 
 RULES = ruleset("naval")
 
@@ -54,9 +62,9 @@ def test_leaving_setup_with_the_event_pending_rolls_it() -> None:
 
 def test_initiative_and_main_processes_follow_action_value_and_ships_never_act() -> None:
     enc, _ = fleet()
-    seen = walk(enc, 8, FixedDice([3, 4]))
+    seen = walk(enc, 5, FixedDice([3, 4]))  # each Next passes its initiative phase
     assert [a for _, p, a in seen if p is Phase.MAIN] == ["柾良海軍巡視兵", "Captain", "Mate"]
-    assert seen[-1][1] is Phase.CLEANUP
+    assert [p for _, p, _ in seen] == [Phase.SETUP, *[Phase.MAIN] * 3, Phase.CLEANUP]
 
 
 def test_ships_carry_combatants() -> None:
@@ -73,3 +81,40 @@ def test_event_roller_is_none_without_pcs() -> None:
     enc = encounter("naval")
     add(enc, "Pirate", action_value=3)
     assert NavalEventRequested(None) in step(enc)
+
+
+def started(events: list[Event]) -> list[tuple[str, int | None]]:
+    return [(e.phase, e.actor) for e in events if isinstance(e, PhaseStarted)]
+
+
+def test_the_initiative_phase_passes_into_the_main_process_in_one_step() -> None:
+    enc, _ = fleet()
+    step(enc)
+    run(enc, "skip_event", None, "")
+    guard = enc.find("柾良海軍巡視兵").id  # type: ignore[union-attr]
+    assert started(step(enc)) == [("initiative", None), ("main", guard)]
+    assert enc.phase is Phase.MAIN and enc.actor == guard
+
+
+def test_the_initiative_window_stays_open_until_the_actors_first_action() -> None:
+    enc, hero, guard = battle()
+    assert [p.kind for p in enc.prompts] == ["initiative_skills"]
+    run(enc, "steer", hero, "forward")  # the first action closes it
+    assert not enc.prompts
+    with pytest.raises(CombatError) as error:
+        run(enc, "interrupt", guard, "《カバーリング》")
+    assert error.value.code == "combat.interrupts_closed"
+    step(enc)  # the Hero's turn ends: the next initiative phase, into the guard's, opens it again
+    assert enc.actor == guard and [p.kind for p in enc.prompts] == ["initiative_skills"]
+
+
+def test_an_initiative_skill_before_the_first_action_goes_back_to_the_initiative_phase() -> None:
+    enc, hero, guard = battle()
+    events = run(enc, "interrupt", guard, "《カバーリング》")
+    assert started(events) == [("initiative", None)]
+    assert InterruptDeclared(guard, "《カバーリング》") in events
+    assert enc.phase is Phase.INITIATIVE and enc.actor is None  # it waits for the GM
+    assert not enc.combatant(hero).acted  # type: ignore[union-attr]
+    assert started(step(enc)) == [("main", hero)]  # the GM's Next: the Hero's main process again
+    run(enc, "steer", hero, "forward")
+    assert not enc.prompts and enc.phase is Phase.MAIN and enc.actor == hero
