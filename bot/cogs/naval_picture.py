@@ -20,7 +20,7 @@ from bot.ui.naval_map import (
     render_battlefield,
 )
 from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture
-from bot.ui.render import morale_line
+from bot.ui.tracker import morale_line
 
 
 def battlefield_file(

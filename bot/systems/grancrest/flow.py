@@ -8,6 +8,7 @@ Initiative skills may be declared in any initiative phase until the next main ph
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import groupby
 
 from bot.combat import prompts
@@ -65,6 +66,14 @@ class ActedFlow(RuleSet):
         else:
             actors = self.eligible(enc)
         return ordered(actors, lambda c: self.sort_key(enc, c))
+
+    def tracker_order(self, enc: Encounter) -> list[int]:
+        """No order is fixed for the round (each Initiative picks who acts next): those who
+        have acted, then those still to act, as the order goes now."""
+        acted = [c for c in enc.combatants if c.can_act and c.acted]
+        waiting = [c for c in enc.combatants if c.can_act and not c.acted]
+        key = partial(self.sort_key, enc)
+        return ordered(acted, key) + ordered(waiting, key)
 
     def roll_offs(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         """Roll 2D6 for PCs still tied after action value, choice and reflex (shown)."""
