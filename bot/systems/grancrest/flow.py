@@ -69,9 +69,10 @@ class ActedFlow(RuleSet):
 
     def tracker_order(self, enc: Encounter) -> list[int]:
         """No order is fixed for the round (each Initiative picks who acts next): those who
-        have acted, then those still to act, as the order goes now."""
+        have acted, then those still to act (with whoever acts now, even one just gone down in
+        its own turn), as the order goes now."""
         acted = [c for c in enc.combatants if c.can_act and c.acted]
-        waiting = [c for c in enc.combatants if c.can_act and not c.acted]
+        waiting = [c for c in enc.combatants if (c.can_act or c.id == enc.actor) and not c.acted]
         key = partial(self.sort_key, enc)
         return ordered(acted, key) + ordered(waiting, key)
 
