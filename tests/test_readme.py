@@ -53,7 +53,7 @@ def test_the_invite_url_asks_for_exactly_what_the_code_needs(name: str) -> None:
 def test_the_first_fight_block_plays(name: str, locale: str, tmp_path: Path) -> None:
     out = play(tmp_path, block_after(text_of(name), "console"), "--dice", "5,4,6")
     assert dice_text("alice: (2D6>=8) ＞ 9[4,5] ＞ 9 ＞ 成功", locale) in out  # the channel's words
-    assert "▶ Alice" in out and out.count(t("console.tracker_edited", locale=locale)) >= 5
+    assert "▶ 1. Alice (PC)" in out and out.count(t("console.tracker_edited", locale=locale)) >= 5
     assert t("ui.ended", locale=locale, round=1) in out  # every step ran, to the end
     mine = t("console.only_you", locale=locale)
     only_you = [line for line in out.splitlines() if line.startswith(mine)]

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from bot.cogs import outgoing
 from bot.cogs.common import caller_of, channel_locale, option, report, send, user_locale
+from bot.cogs.tracker_scene import scene_of
 from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, SkipUnconfirmed
 from bot.combat.model import Encounter, Side, Stats
@@ -33,6 +34,7 @@ from bot.systems.gurps.combat import parse_numbers as gurps_numbers
 from bot.ui import render
 from bot.ui.fit import Post, groups
 from bot.ui.pages import page_with, pages
+from bot.ui.tracker import Scene, tracker
 from bot.ui.views import action_groups, skip_view, tracker_view
 
 if TYPE_CHECKING:
@@ -47,11 +49,12 @@ def matches(current: str, *values: str) -> bool:
     return any(folded in v.casefold() for v in values)
 
 
-def tracker_page(enc: Encounter) -> list[discord.Embed]:
+def tracker_page(enc: Encounter, scene: Scene | None = None) -> list[discord.Embed]:
     """What the pinned tracker shows: everything when it fits one message, else the page with
-    whose turn it is (its footer says so; /combat status shows every page)."""
+    whose turn it is (its footer says so; /combat status shows every page). It is public: the
+    players' view (``bot.ui.tracker``)."""
     paged = pages(
-        render.tracker(enc), lambda page, count: t("ui.tracker_page", page=page, pages=count)
+        tracker(enc, scene=scene), lambda page, count: t("ui.tracker_page", page=page, pages=count)
     )
     return page_with(paged, "▶")
 
@@ -203,7 +206,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
     async def update_tracker(self, channel: object, enc: Encounter) -> None:
         if not isinstance(channel, discord.abc.Messageable) or enc.id is None:
             return
-        post = Post(embeds=tracker_page(enc), groups=groups(tracker_view(enc)))
+        scene = await scene_of(self.bot, enc)
+        post = Post(embeds=tracker_page(enc, scene), groups=groups(tracker_view(enc)))
         where = await self.service.tracker(enc.channel_id) if enc.active else None
         message_id = where[1] if where else None
         if message_id is not None:
@@ -227,7 +231,8 @@ class EncounterCog(commands.Cog, name="Encounters"):
             return
         try:
             partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-            await outgoing.edit(partial, Post(embeds=tracker_page(enc)))  # no buttons any more
+            shown = tracker_page(enc, await scene_of(self.bot, enc))
+            await outgoing.edit(partial, Post(embeds=shown))  # no buttons any more
             await partial.unpin()
         except discord.HTTPException:
             log.info("could not retire the tracker in %s", enc.channel_id)
@@ -285,12 +290,32 @@ class EncounterCog(commands.Cog, name="Encounters"):
         if enc is None:
             raise CombatError("combat.no_encounter")
         caller = await caller_of(self.bot, interaction)
+        gm = caller.manages_channel or caller.user_id == enc.gm_id
+        scene = await scene_of(self.bot, enc)
         with use_locale(user_locale(interaction)):
-            embed = render.tracker(
-                enc, for_gm=caller.manages_channel or caller.user_id == enc.gm_id
-            )
+            embed = tracker(enc, for_gm=gm, scene=scene)  # the GM's view: every number
         # Every row, over as many messages as it takes (the pinned tracker shows one page).
         await send(interaction, embed=embed, ephemeral=True)
+
+    @combat.command(
+        name=text("options", "cmd.combat.options"),
+        description=text("What the players see of the fight (GM)", "cmd.combat.options.desc"),
+    )
+    @app_commands.describe(
+        show_npc_hp=text(
+            "Show NPCs' HP as numbers in the pinned tracker (off: a wound level and bar)",
+            "cmd.combat.show_npc_hp",
+        )
+    )
+    @options("show_npc_hp")
+    async def options_(self, interaction: discord.Interaction, show_npc_hp: bool) -> None:
+        outcome = await self.service.set_display(
+            interaction.channel_id or 0,
+            await caller_of(self.bot, interaction),
+            "npc_hp",
+            "exact" if show_npc_hp else "bar",
+        )
+        await self.publish(interaction, outcome)
 
     @combat.command(
         name=text("next", "cmd.combat.next"),

@@ -209,6 +209,7 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
             penalty=f"{penalty:+d}",
         )
         await send(interaction, message)
+        await self._redraw(interaction)
 
     @gurps.command(
         name=text("skills", "cmd.gurps.skills"),
@@ -307,6 +308,8 @@ class GurpsCog(StateCommands, commands.Cog, name="GURPS"):
         elif cause is not None:
             lines += await self._stress_after_check(row, cause, locale)
         await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        if cause is not None:
+            await self._redraw(interaction)
 
     @gurps.command(
         name=text("contest", "cmd.gurps.contest"),

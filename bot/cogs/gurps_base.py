@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.cogs.common import caller_of
 from bot.cogs.gurps_text import change_lines, stress_maximum, traits_of
+from bot.cogs.tracker_scene import redraw
 from bot.i18n.translator import text
 from bot.store.characters import find_character, names_matching
 from bot.store.stress import change_stress, stress_of
@@ -45,6 +46,11 @@ class GurpsBase:
             interaction.guild_id, interaction.channel_id or 0
         )
         return settings.scene_light
+
+    async def _redraw(self, interaction: discord.Interaction) -> None:
+        """The channel's tracker shows the scene's light and the fighters' stress: after a
+        change to either, bring it up to date."""
+        await redraw(self.bot, interaction.channel, interaction.channel_id or 0)
 
     async def _stress_after_check(self, row: dict, cause: str, locale: str) -> list[str]:
         traits = traits_of(row)

@@ -54,6 +54,7 @@ class StateCommands(GurpsBase):
         locale = await post_locale(self.bot, interaction)
         lines = await self._apply_stress(row, cause, spec, locale, pay_yen=pay_yen)
         await send(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        await self._redraw(interaction)
 
     async def _show_stress(self, interaction: discord.Interaction, name: str) -> None:
         row = await self._character(interaction, name, mine=False)
@@ -168,6 +169,7 @@ class StateCommands(GurpsBase):
         key = "gurps.never_give_up_passed" if passed else "gurps.never_give_up_failed"
         shown = dice_text(result.text, locale)
         await send(interaction, t(key, locale=locale, name=row["name"], text=shown))
+        await self._redraw(interaction)
 
     @gurps.command(
         name=text("breakdown_over", "cmd.gurps.breakdown_over"),
@@ -199,6 +201,7 @@ class StateCommands(GurpsBase):
               maximum=after.maximum, depressed=mark),
             allowed_mentions=discord.AllowedMentions.none(),
         )  # fmt: skip
+        await self._redraw(interaction)
 
     @gurps.command(
         name=text("new_session", "cmd.gurps.new_session"),

@@ -21,7 +21,7 @@ from bot.systems.naval.events import EVENTS
 from bot.ui.fit import CONTENT, units
 from bot.ui.naval_map import battlefield_window, draw_battlefield, extent
 from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Span
-from bot.ui.render import morale_line, naval_summary
+from bot.ui.tracker import morale_line, naval_summary
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,10 @@ class RuleSet:
         """The order shown when a phase starts."""
         return list(enc.order)
 
+    def tracker_order(self, enc: Encounter) -> list[int]:
+        """The round's whole order as the tracker lists it (first to act first)."""
+        return list(enc.order)
+
     def on_end(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         """End-of-combat processing (Grancrest: dying level 1 → HP 1, death checks)."""
         return []

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError
 
-from bot.combat import engine, rights
+from bot.combat import display, engine, rights
 from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, SkipUnconfirmed, StaleState
 from bot.combat.events import Edited, Event, TurnPassed, Undone
@@ -305,6 +305,16 @@ class EncounterService:
             return special.run(enc, target, detail, dice)
 
         return await self._change(channel_id, caller, action, change, expected_version)
+
+    async def set_display(
+        self, channel_id: int, caller: Caller, option: str, value: str
+    ) -> Outcome:
+        """The GM's choice of what the players see (``bot.combat.display``: NPC HP exactly)."""
+
+        def change(enc: Encounter, dice: DieSource) -> list[Event]:
+            return display.set_option(enc, option, value)
+
+        return await self._change(channel_id, caller, "options", change, gm_only=True)
 
     async def undo(self, channel_id: int, caller: Caller) -> Outcome:
         """Restore the state before the last change that is not undone yet (GM only)."""

@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.combat import events as ev
-from bot.combat.model import Combatant, Encounter, Kind, Phase, Side
+from bot.combat.model import Combatant, Encounter, Phase
 from bot.i18n import t
 from bot.i18n.dice_words import dice_text
-from bot.systems.naval.battlefield import event_kind, morale
 from bot.systems.naval.events import EVENTS, EventKind
 from bot.ui.gc_lines import grancrest_line
 
@@ -338,84 +337,3 @@ def status_name(kind: str) -> str:
     """A status in the reader's language; rule sets' own kinds without a catalog entry as is."""
     name = t(f"status.{kind}")
     return kind if name == f"status.{kind}" else name
-
-
-def tracker(enc: Encounter, *, for_gm: bool = False) -> discord.Embed:
-    """The pinned summary: round, phase, order, HP and statuses."""
-    if enc.round == 0 or enc.phase is None:
-        title = t("ui.tracker_preparing", system=system_name(enc.system))
-        colour = LOG_COLOUR
-    else:
-        title = t("ui.round_phase", round=enc.round, phase=phase_name(enc.phase, enc.system))
-        colour = PHASE_COLOURS[enc.phase]
-    embed = discord.Embed(title=title, colour=colour)
-    order = enc.order or [c.id for c in sorted(enc.combatants, key=lambda c: c.seq)]
-    shown = [i for i in order if enc.combatant(i)] + [
-        c.id for c in enc.combatants if c.id not in order
-    ]
-    rows = []
-    for combatant_id in shown:
-        c = enc.combatant(combatant_id)
-        if c is None or (c.hidden and not for_gm):
-            continue
-        marker = "▶" if c.id == enc.actor else ("✓" if c.acted else t("ui.order_mark"))
-        side = t(f"side_mark.{c.side.value}")
-        kind = "⚓ " if c.kind is Kind.SHIP else ""
-        hp = (
-            f" HP {c.stats.hp}" + (f"/{c.stats.max_hp}" if c.stats.max_hp else "")
-            if c.stats.hp is not None
-            else ""
-        )
-        statuses = " ".join(f"[{status_name(s.kind)}]" for s in c.statuses)  # brackets: no commas
-        engage = c.extra.get("esp", {}).get("engage")
-        if engage is not None:
-            statuses = f"{t('ui.engage_mark', engage=engage)} {statuses}".strip()
-        if not c.fighting and c.kind is Kind.CHARACTER:
-            statuses = f"[{down_name(c.down_reason or c.condition.value)}] {statuses}".strip()
-        ship = c.extra.get("ship") if c.kind is Kind.SHIP else None
-        if ship is not None:  # naval: where the ship lies, and which one leads each side
-            first, last = int(ship["position"]), int(ship["position"]) + int(ship["areas"]) - 1
-            where = f"{first}–{last}" if last > first else str(first)
-            statuses = f"{'⚑ ' if ship.get('flagship') else ''}@{where} {statuses}".strip()
-        hidden = " 👁" if c.hidden else ""
-        out = " ✖" if c.out else ""
-        label = display_name(c, for_gm=for_gm)
-        rows.append(f"{marker} {kind}{label} ({side}){hp} {statuses}{hidden}{out}".rstrip())
-    rows += waiting_lines(enc, for_gm=for_gm)
-    if enc.system == "naval":
-        rows.append(naval_summary(enc))
-    embed.description = "\n".join(rows) or t("ui.nobody")  # paged by bot.ui.pages
-    footer = t("ui.tracker_footer", system=system_name(enc.system), version=enc.version)
-    embed.set_footer(text=footer)
-    return embed
-
-
-def down_name(reason: str) -> str:
-    """A combatant's state out of the fight, in a word or two (瀕死2, 戦闘不能 …)."""
-    label = t(f"down.{reason}")
-    return reason if label == f"down.{reason}" else label
-
-
-def waiting_lines(enc: Encounter, *, for_gm: bool) -> list[str]:
-    """What the fight waits for, and from whom."""
-    rows = []
-    for prompt in enc.prompts:
-        owner = enc.combatant(prompt.owner) if prompt.owner is not None else None
-        who = display_name(owner, for_gm=for_gm) if owner else t("ui.anyone_or_gm")
-        rows.append(t("ui.waiting", name=who, prompt=t(f"prompt.{prompt.kind}")))
-    return rows
-
-
-def morale_line(enc: Encounter) -> str:
-    """Both sides' morale (the tracker, the battlefield legend)."""
-    both = " / ".join(f"{t(f'side.{s.value}')} {morale(enc, s)}" for s in (Side.PC, Side.NPC))
-    return t("naval.legend_morale", morale=both)
-
-
-def naval_summary(enc: Encounter) -> str:
-    """Both sides' morale and this round's event, under the tracker's list."""
-    line = morale_line(enc)
-    if event_kind(enc) is not None:
-        value = int(enc.data["event"]["value"])
-        line += " · " + t("ui.naval_rolled", value=value, title=t(f"naval_title.{value}"))
-    return line

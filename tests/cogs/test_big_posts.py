@@ -52,7 +52,7 @@ async def test_the_tracker_stays_one_message_showing_whose_turn_it_is(world: Wor
     pinned = world.channel.pinned_messages()
     assert len(pinned) == 1
     shown = "\n".join(e.description or "" for e in pinned[0].embeds)
-    assert f"▶ {WIDE} 71 (NPC)" in shown
+    assert f"▶ 71. {WIDE} 71 (NPC)" in shown
     assert "2/3ページ・全員は /戦闘 状況 で表示" in pinned[0].embeds[-1].footer.text
     status = await world.gm.slash(world.channel, "combat status")
     everyone = "\n".join(texts(status))

@@ -44,7 +44,7 @@ async def test_create_show_edit_delete_and_join(world: World) -> None:
     joined = await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
     assert "Asterが参加しました。" in joined.response.embeds[-1].description
     status = await world.alice.slash(world.channel, "combat status")
-    assert "Aster (PC) HP 35" in status.response.embeds[0].description
+    assert "Aster (PC) AV 7 HP 35" in status.response.embeds[0].description
 
     deleted = await world.alice.slash(world.channel, "char delete", name="Aster")
     assert deleted.response.content == "Deleted Aster."

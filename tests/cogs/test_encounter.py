@@ -109,7 +109,7 @@ async def test_status_shows_hidden_npcs_to_the_gm_only(world: World) -> None:
     player_view = await world.bob.slash(world.channel, "combat status")
     assert gm_view.ephemeral and "Goblin 1" in gm_view.response.embeds[0].description
     assert "Goblin" not in player_view.response.embeds[0].description
-    assert "Alice (PC) HP 30/30" in player_view.response.embeds[0].description
+    assert "Alice (PC) AV 6 HP 30/30" in player_view.response.embeds[0].description
 
 
 async def test_undo_and_end(world: World) -> None:

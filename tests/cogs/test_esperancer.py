@@ -177,7 +177,7 @@ async def test_saved_characters_and_combat_add_carry_esperancer_numbers(
     attacked = await world.gm.slash(world.channel, "esp attack", target="Aoi", damage="9")
     assert "AoiはWardenの攻撃を回避：10 対 10" in lines(attacked)
     status = await world.alice.slash(world.channel, "combat status")
-    assert "Aoi (PC) HP 28/28" in lines(status)
+    assert "Aoi (PC) AV 13 HP 28/28" in lines(status)
     assert len(world.env.errors) == 1
 
 

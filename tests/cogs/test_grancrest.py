@@ -91,7 +91,7 @@ async def test_damage_dying_and_healing_by_the_gm(world: World) -> None:
     assert "Sword Lordに40点のダメージ（HP -1）。" in lines(down)
     assert "Sword Lordは瀕死（段階1）。" in lines(down)
     status = await world.bob.slash(world.channel, "combat status")
-    assert "Sword Lord (PC) HP -1/39 [dying 1]" in status.response.embeds[0].description
+    assert "Sword Lord (PC) AV 6 HP -1/39 [dying 1]" in status.response.embeds[0].description
     healed = await world.gm.slash(
         world.channel, "gc heal", target="Sword Lord", amount=5, levels="1"
     )

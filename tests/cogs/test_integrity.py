@@ -76,7 +76,7 @@ async def test_a_dying_target_gets_no_reaction_button_and_the_tracker_shows_who_
     assert "リアクション" not in " ".join(labels(attacked))  # nothing to roll for the dying
     assert "Asterの攻撃がOrcに命中（8）：瀕死のためリアクションなし。" in lines(attacked)
     status = await world.gm.slash(world.channel, "combat status")  # in the GM's own language
-    assert "Orc (NPC) HP -10/10 [dying 2]" in status.response.embeds[0].description
+    assert "Orc (NPC) AV 3 HP -10/10 [dying 2]" in status.response.embeds[0].description
 
 
 async def test_the_tracker_lists_a_reaction_still_to_roll(world: World, dice: Dice) -> None:

@@ -194,7 +194,7 @@ async def test_numbers_boarding_ship_damage_and_removal(world: World, dice: Dice
         "dodge=2D6+: The dice command ends too early (column 5)"
     )
     status = await world.gm.slash(world.channel, "combat status")
-    assert "Hero (PC) HP 40/40" in status.response.embeds[0].description
+    assert "Hero (PC) AV 9 HP 40/40" in status.response.embeds[0].description
     await world.gm.slash(world.channel, "naval ship edit", ship=PATROL, position=1)
     await to_heros_turn(world, dice)
     boarded = await world.alice.slash(world.channel, "naval board", ship=PATROL)

@@ -42,7 +42,8 @@ from bot.combat.service import Caller, EncounterService, Outcome
 from bot.i18n import LocalizedError, use_locale
 from bot.store.db import connect
 from bot.systems import ruleset
-from bot.ui.render import announce, tracker
+from bot.ui.render import announce
+from bot.ui.tracker import tracker
 from tests.combat.moves import action
 from tests.databases import build_sqlite_template, new_sqlite
 

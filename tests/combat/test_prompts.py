@@ -15,7 +15,7 @@ from bot.combat.events import (
 from bot.combat.model import Side
 from bot.i18n import use_locale
 from bot.store.db import Database
-from bot.ui.render import tracker
+from bot.ui.tracker import tracker
 from tests.combat.table import ALICE, BOB, GM, Table, of
 
 

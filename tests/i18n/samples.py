@@ -166,11 +166,17 @@ def event_texts() -> Iterator[Text]:
 
 
 def tracker_texts() -> Iterator[Text]:
-    from bot.ui import render
+    """Both views of the tracker: the GM's, and the players' (an NPC's wound level at every
+    step of the bar), with statuses lasting some rounds, a GURPS scene's light and stress."""
+    from bot.systems.gurps.stress import Stress
+    from bot.ui.tracker import Scene, tracker
 
+    scene = Scene(light="street+torch", stress={1: Stress(2, 12, depressed=True)})
     for system in SYSTEMS:
         for down in suffixes("down."):
             enc = encounter(system)
+            enc.combatants[0].statuses.append(Status("poison", remaining=2))
+            enc.combatants[0].extra["acceleration"] = {"granted_round": 1, "always": False}
             enc.combatants[1].down_reason = down
             enc.combatants[1].condition = enc.combatants[1].condition.OUT
             for phase in [None, *Phase]:
@@ -178,7 +184,14 @@ def tracker_texts() -> Iterator[Text]:
                 enc.round = 0 if phase is None else 1
                 for locale in LOCALES:
                     with use_locale(locale):
-                        embed = render.tracker(enc, for_gm=True)
+                        embed = tracker(enc, for_gm=True, scene=scene)
                         for part in (embed.title, embed.description, embed.footer.text):
                             if part:
                                 yield Text(f"tracker {system} {phase} {down}", locale, part)
+        for hp in range(-1, 11):  # the players' view of a wounded NPC, every step
+            enc = encounter(system)
+            enc.combatants[1].stats = Stats(hp=hp, max_hp=10)
+            for locale in LOCALES:
+                with use_locale(locale):
+                    embed = tracker(enc, scene=scene)
+                    yield Text(f"tracker {system} players hp {hp}", locale, embed.description or "")

@@ -33,7 +33,7 @@ def test_ship_moves_boarding_sinking_and_defeat_are_announced() -> None:
 
 def test_the_naval_tracker_shows_positions_flagships_morale_and_the_event() -> None:
     from bot.combat.events import NavalEventRolled
-    from bot.ui.render import tracker
+    from bot.ui.tracker import tracker
 
     enc = encounter("naval")
     place_ship(enc, "オールマイト・キャプテン号", Side.PC, PRESETS["オールマイト・キャプテン号"], 0,

@@ -14,6 +14,7 @@ TERMS: dict[str, dict[str, tuple[str, str, str]]] = {
         "join": ("参加", "參戰", "join"),
         "remove": ("除外", "移除", "remove"),
         "reveal": ("公開", "公開", "reveal"),
+        "options": ("表示設定", "顯示設定", "options"),
         "undo": ("取り消し", "復原", "undo"),
     },
     "dice_word": {  # BCDice's words, as a Chinese or English channel reads them

@@ -11,6 +11,7 @@ then takes the fight back to the initiative phase, which waits for the GM to res
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import groupby
 
 from bot.combat import prompts
@@ -70,6 +71,15 @@ class ActedFlow(RuleSet):
         else:
             actors = self.eligible(enc)
         return ordered(actors, lambda c: self.sort_key(enc, c))
+
+    def tracker_order(self, enc: Encounter) -> list[int]:
+        """No order is fixed for the round (each Initiative picks who acts next): those who
+        have acted, then those still to act (with whoever acts now, even one just gone down in
+        its own turn), as the order goes now."""
+        acted = [c for c in enc.combatants if c.can_act and c.acted]
+        waiting = [c for c in enc.combatants if (c.can_act or c.id == enc.actor) and not c.acted]
+        key = partial(self.sort_key, enc)
+        return ordered(acted, key) + ordered(waiting, key)
 
     def roll_offs(self, enc: Encounter, dice: DieSource | None) -> list[Event]:
         """Roll 2D6 for PCs still tied after action value, choice and reflex (shown)."""
