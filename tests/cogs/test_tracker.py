@@ -21,7 +21,7 @@ async def fight(world: World) -> None:
     await world.alice.slash(world.channel, "combat add", name="Alice", side="pc",
                             action_value=6, hp=30)  # fmt: skip
     await world.gm.slash(world.channel, "gc damage", target="Orc", amount=9)  # 11 of 20 left
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the initiative passes into the hidden Shade's turn
         await world.gm.slash(world.channel, "combat next")
     await world.env.bot.get_cog("Encounters").trackers_drawn()
 

@@ -42,11 +42,9 @@ def grancrest() -> tuple[Encounter, int, int, int]:
     goblin = add(enc, "Goblin", action_value=3, hp=10, max_hp=10)
     shade = add(enc, "Shade", action_value=6, hp=8, max_hp=8)
     enc.combatant(shade).hidden = True  # type: ignore[union-attr]
-    for _ in range(3):  # Setup, Initiative, Aster's Main
-        next_(enc, die(3))
-    next_(enc, die(3))  # Aster has acted: the next Initiative
-    next_(enc, die(3))  # the hidden Shade's Main
-    next_(enc, die(3))
+    next_(enc, die(3))  # Setup
+    next_(enc, die(3))  # the Initiative passes into Aster's Main
+    next_(enc, die(3))  # Aster has acted: the hidden Shade's Main
     next_(enc, die(3))  # Orc's Main
     assert enc.actor == orc
     return enc, aster, orc, goblin
@@ -58,6 +56,8 @@ def test_grancrest_in_order_with_action_values_marks_and_wounds() -> None:
         "✓ 1. Aster (PC) 行動値7 HP 30/30",
         "▶ 2. Orc (NPC) 行動値5 ▰▰▰▰▱ 軽傷",  # 14 of 20
         "・ 3. Goblin (NPC) 行動値3 ▰▰▰▰▰ 無傷",
+        "",
+        "⏳ 全員・GM：イニシアチブスキルの宣言受付中",  # open until Orc's first action
     ]
     with use_locale("ja"):
         assert tracker(enc).title == "第1ラウンド・メイン"
@@ -70,6 +70,8 @@ def test_the_gm_sees_every_number_and_the_hidden_ones() -> None:
         "✓ 2. Shade (NPC) 行動値6 HP 8/8 👁",
         "▶ 3. Orc (NPC) 行動値5 HP 14/20",
         "・ 4. Goblin (NPC) 行動値3 HP 10/10",
+        "",
+        "⏳ 全員・GM：イニシアチブスキルの宣言受付中",
     ]
     with use_locale("ja"):
         assert "GM用" in (tracker(enc, for_gm=True).footer.text or "")
