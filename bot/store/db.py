@@ -1,17 +1,16 @@
 """Engines and sessions. SQLite by default (WAL, foreign keys, durable commits, writers take the
 lock up front); PostgreSQL by changing the URL.
 
-The hot path (encounter commands, the roll log) runs each transaction as one plain function
-(``Database.run``). On an SQLite file that function runs whole in a worker thread on the
-stdlib driver — one hop from the event loop per command instead of one per statement, and a
-single writer thread, so writers queue in order without holding anything on the loop. Elsewhere
-(PostgreSQL, an in-memory SQLite) it runs on the async engine through ``run_sync``."""
+The hot path (encounter commands, the roll log, the settings a command reads) runs each
+transaction as one plain function (``Database.run``). On an SQLite file that function runs on
+the stdlib driver, on the loop, with the writes of one moment committed together by the writer
+thread (``bot.store.sqlite_file``). Elsewhere (PostgreSQL, an in-memory SQLite) it runs on the
+async engine through ``run_sync``."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,33 +26,10 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from bot.store.faults import faults
+from bot.store.sqlite_file import READ_THREADS, SqliteFile
 
 BUSY_TIMEOUT_MS = 10_000
-READ_THREADS = 2
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class _Threads:
-    """An SQLite file through the stdlib driver: one writer thread, a few reader threads."""
-
-    engine: Engine
-    writer: Engine  # BEGIN IMMEDIATE
-    write_thread: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="db-write")
-    )
-    read_threads: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(READ_THREADS, thread_name_prefix="db-read")
-    )
-
-    def transaction(self, work: Callable[[Connection], T], write: bool) -> T:
-        with faults(), (self.writer if write else self.engine).begin() as connection:
-            return work(connection)
-
-    def close(self) -> None:
-        self.write_thread.shutdown(wait=True)
-        self.read_threads.shutdown(wait=True)
-        self.engine.dispose()
 
 
 @dataclass(frozen=True)
@@ -65,16 +41,14 @@ class Database:
     # SQLite has one writer at a time. Queueing writers here, instead of letting them wait
     # for the file lock (whose busy handler sleeps in growing steps), keeps the tail short.
     _write_turn: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
-    _threads: _Threads | None = field(default=None, compare=False)
+    _threads: SqliteFile | None = field(default=None, compare=False)
 
     async def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
         """``work(connection)`` in one transaction, committed before this returns (rolled back
         if it raises). ``work`` is plain code: it may run on another thread."""
         threads = self._threads
         if threads is not None:
-            pool = threads.write_thread if write else threads.read_threads
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(pool, threads.transaction, work, write)
+            return await threads.write(work) if write else threads.read(work)
         if write:  # PostgreSQL, or an in-memory SQLite queued like the other writers
             async with self.write() as connection:
                 return await connection.run_sync(work)
@@ -105,6 +79,7 @@ class Database:
 
     async def dispose(self) -> None:
         if self._threads is not None:
+            await self._threads.stop()
             await asyncio.get_running_loop().run_in_executor(None, self._threads.close)
         await self.engine.dispose()
 
@@ -167,7 +142,7 @@ def connect(url: str, **engine_options: Any) -> Database:
                 pool_size=READ_THREADS + 1,
             )
             _sqlite_setup(plain)
-            threads = _Threads(plain, plain.execution_options(sqlite_immediate=True))
+            threads = SqliteFile(plain, plain.execution_options(sqlite_immediate=True))
     else:
         writer = engine
     return Database(
