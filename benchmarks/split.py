@@ -1,9 +1,10 @@
 """Where a profiled bot's CPU goes, by library: ``python benchmarks/split.py bot.prof [N]``.
 
-Reads a cProfile dump (``BENCH_PROFILE=bot.prof benchmarks/bot.py …``) and sums each function's
-own time (threads waiting left out) by the package its file belongs to: SQLAlchemy, discord.py, aiohttp, asyncio, the
-database drivers, our ``bot/`` code, the rest of the standard library — as a share of the total
-and in microseconds per command when N (commands answered) is given. Then the top functions.
+Reads a cProfile dump (``BENCH_PROFILE=bot.prof benchmarks/bot.py …``, every thread) and sums
+each function's own time by the package its file belongs to: SQLAlchemy, discord.py, aiohttp,
+asyncio, the database drivers, our ``bot/`` code, the rest of the standard library — as a share
+of the total and in microseconds per command when N (commands answered) is given; time threads
+spent waiting (for work, a lock, the network) is left out. Then the top functions.
 """
 
 from __future__ import annotations

@@ -43,10 +43,20 @@ class SqliteFile:
     _queue: list[tuple[Work, asyncio.Future]] = field(default_factory=list)
     _draining: bool = False
     _drainer: asyncio.Task | None = None
+    _reader: Connection | None = None
 
     def read(self, work: Callable[[Connection], T]) -> T:
-        with faults(), self.engine.begin() as connection:
-            return work(connection)
+        """On the loop, on the loop's own connection (kept: no pool checkout per read)."""
+        connection = self._reader
+        if connection is None or connection.invalidated or connection.closed:
+            connection = self._reader = self.engine.connect()
+        try:
+            with faults(), connection.begin():
+                return work(connection)
+        except Exception:
+            self._reader = None  # whatever went wrong, the next read starts afresh
+            connection.close()
+            raise
 
     def transaction(self, work: Callable[[Connection], T]) -> T:
         """One write in a transaction of its own (in the writer thread, waiting for the lock)."""
@@ -167,6 +177,8 @@ class SqliteFile:
             await asyncio.shield(self._drainer)
 
     def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
         self.write_thread.shutdown(wait=True)
         self.engine.dispose()
 
