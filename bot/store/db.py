@@ -139,6 +139,9 @@ def connect(url: str, **engine_options: Any) -> Database:
         # After a restart of the server the pooled connections are dead: test each one as it
         # is taken, so the first command after the database returns works, not just the next.
         engine_options.setdefault("pool_pre_ping", True)
+        # A command holds one connection for its whole transaction; at 50 busy tables the
+        # default 5 (+10 overflow) kept commands queueing for a connection, not for the server.
+        engine_options.setdefault("pool_size", 20)
     # JSON columns (every command's state, events and undo snapshot) through orjson: the
     # stdlib encoder was a tenth of a command's time. Keys that are numbers become strings, as
     # the stdlib makes them.
