@@ -18,7 +18,8 @@ sends on its own Poisson clock, three a second on average, without waiting for a
 answers a fixed text (``benchmarks/bare.py``). ``--ab 2`` runs ours, bare, ours, bare at the
 same load and prints ours ÷ bare. ``--processes 2`` runs our bot as two processes of one shard
 each (the fake Discord routes each guild to its shard), which needs ``--db postgresql``.
-``BENCH_PROFILE=bot.prof`` writes a cProfile of the (first) bot process's event-loop thread.
+``BENCH_PROFILE=bot.prof`` writes a cProfile of the (first) bot process, every thread;
+``benchmarks/split.py bot.prof N`` splits it per command.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ import argparse
 import asyncio
 import cProfile
 import os
+import pstats
 import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from dataclasses import dataclass
@@ -80,16 +83,27 @@ def peak_mb(pid: int) -> float:
 
 
 def profile_until_terminated(path: str) -> None:
-    """Profile the bot's event-loop thread; the parent's SIGTERM writes the stats to ``path``."""
-    profile = cProfile.Profile()
+    """Profile every thread of the bot (the event loop and the database's workers: their CPU
+    is the command's too); the parent's SIGTERM writes the merged stats to ``path``."""
+    profiles = [cProfile.Profile()]
+
+    def in_thread(*_: object) -> None:  # a thread's first call swaps this for its own profiler
+        profile = cProfile.Profile()
+        profiles.append(profile)
+        profile.enable()
 
     def stop(*_: object) -> None:
-        profile.disable()
-        profile.dump_stats(path)
+        for profile in profiles:
+            profile.create_stats()
+        merged = pstats.Stats(profiles[0])
+        for profile in profiles[1:]:
+            merged.add(profile)
+        merged.dump_stats(path)
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
-    profile.enable()
+    threading.setprofile(in_thread)
+    profiles[0].enable()
 
 
 async def serve(port: int, database_url: str, kind: str, shard: str) -> None:

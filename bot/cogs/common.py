@@ -37,6 +37,9 @@ class Refusal(LocalizedError):
     """The adapter's own "no" (not allowed here, unknown roll …), shown like any error."""
 
 
+_SETTINGS = "tabletop.settings"  # where an interaction keeps its settings (``extras``)
+
+
 def user_locale(interaction: discord.Interaction) -> str:
     """Replies only the user sees follow the user's Discord language."""
     return normalize_locale(str(interaction.locale))
@@ -50,7 +53,22 @@ async def channel_locale(bot: TabletopBot, guild_id: int | None, channel_id: int
 
 async def post_locale(bot: TabletopBot, interaction: discord.Interaction) -> str:
     """The language of a post in the interaction's channel."""
-    return await channel_locale(bot, interaction.guild_id, interaction.channel_id or 0)
+    settings = await settings_of(bot, interaction)
+    return normalize_locale(settings.locale or bot.config.default_locale)
+
+
+async def settings_of(bot: TabletopBot, interaction: discord.Interaction) -> Effective:
+    """The settings an interaction runs under, read once per command (who is a GM, the posts'
+    language, the system: each a read of the server's version otherwise), and again only
+    once this process has changed settings meanwhile (``/config`` answers in its new words)."""
+    store = bot.settings_store
+    key = (store.changes, interaction.guild_id, interaction.channel_id or 0)
+    held = interaction.extras.get(_SETTINGS)
+    if held is not None and held[0] == key:
+        return held[1]
+    settings = await store.effective(interaction.guild_id, interaction.channel_id or 0)
+    interaction.extras[_SETTINGS] = (key, settings)
+    return settings
 
 
 def has_gm_rights(member: discord.Member, settings: Effective) -> bool:
@@ -65,10 +83,7 @@ async def caller_of(bot: TabletopBot, interaction: discord.Interaction) -> Calle
     user = interaction.user
     manages = False
     if isinstance(user, discord.Member):
-        settings = await bot.settings_store.effective(
-            interaction.guild_id, interaction.channel_id or 0
-        )
-        manages = has_gm_rights(user, settings)
+        manages = has_gm_rights(user, await settings_of(bot, interaction))
     return Caller(user.id, manages_channel=manages)
 
 

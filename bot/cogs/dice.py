@@ -18,6 +18,7 @@ from bot.cogs.common import (
     post_locale,
     report,
     send,
+    settings_of,
     user_locale,
 )
 from bot.cogs.secret_delivery import direct_message, to_gm
@@ -58,9 +59,7 @@ class DiceCog(commands.Cog, name="Dice"):
     async def roll_command(
         self, interaction: discord.Interaction, command: str, secret: bool = False
     ) -> None:
-        settings = await self.bot.settings_store.effective(
-            interaction.guild_id, interaction.channel_id or 0
-        )
+        settings = await settings_of(self.bot, interaction)
         tables = await self.bot.tables.for_guild(interaction.guild_id)
         with use_locale(user_locale(interaction)):
             result = await self.bot.rolls.roll(

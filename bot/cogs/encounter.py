@@ -15,7 +15,7 @@ from discord.ext import commands
 from sqlalchemy import select
 
 from bot.cogs import outgoing
-from bot.cogs.common import caller_of, channel_locale, option, report, send, user_locale
+from bot.cogs.common import caller_of, option, post_locale, report, send, user_locale
 from bot.cogs.tracker_scene import scene_of
 from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, SkipUnconfirmed
@@ -85,6 +85,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         self._tracker_busy: set[int] = set()
         self._tracker_last: dict[int, float] = {}
         self._tracker_tasks: set[asyncio.Task] = set()
+        self._tracker_ids: dict[int, tuple[int, int | None]] = {}  # see _tracker_of
         # Rule-set cogs that add to an announcement (the naval picture after a ship moves).
         self.followers: list[Callable[[discord.Interaction, Outcome], Awaitable[None]]] = []
 
@@ -102,7 +103,7 @@ class EncounterCog(commands.Cog, name="Encounters"):
         channel_id = interaction.channel_id or 0
         lock = self._posting.setdefault(channel_id, asyncio.Lock())
         async with lock:
-            locale = await channel_locale(self.bot, interaction.guild_id, channel_id)
+            locale = await post_locale(self.bot, interaction)
             with use_locale(locale):
                 steps = [lambda: self._announce(interaction, outcome, locale)]
                 steps += [partial(follow, interaction, outcome) for follow in self.followers]
@@ -152,8 +153,13 @@ class EncounterCog(commands.Cog, name="Encounters"):
         delay = self._tracker_delay(channel_id)
         if delay > 0:
             self._draw_later(channel_id, delay)
-        else:
-            await self._draw(channel_id)
+            return
+        try:  # the states the loop's other tasks bring in this turn join this drawing
+            await asyncio.sleep(0)
+        except BaseException:
+            self._tracker_busy.discard(channel_id)
+            raise
+        await self._draw(channel_id)
 
     def _tracker_delay(self, channel_id: int) -> float:
         last = self._tracker_last.get(channel_id)
@@ -208,14 +214,14 @@ class EncounterCog(commands.Cog, name="Encounters"):
             return
         scene = await scene_of(self.bot, enc)
         post = Post(embeds=tracker_page(enc, scene), groups=groups(tracker_view(enc)))
-        where = await self.service.tracker(enc.channel_id) if enc.active else None
+        where = await self._tracker_of(enc) if enc.active else None
         message_id = where[1] if where else None
         if message_id is not None:
             try:
                 await outgoing.edit(channel.get_partial_message(message_id), post)  # type: ignore[attr-defined]
                 return
             except discord.NotFound:
-                pass
+                self._tracker_ids.pop(enc.channel_id, None)
         if not enc.active:
             return
         message = (await outgoing.send_to(channel, post, record=False))[0]  # not logged: state
@@ -225,6 +231,19 @@ class EncounterCog(commands.Cog, name="Encounters"):
         except discord.HTTPException:
             log.info("could not pin the tracker in %s (missing %s?)", enc.channel_id, PIN)
         await self.service.set_tracker(enc.id, message.id)
+        self._tracker_ids[enc.channel_id] = (enc.id, message.id)
+
+    async def _tracker_of(self, enc: Encounter) -> tuple[int, int | None] | None:
+        """(encounter id, tracker message id), read once per encounter: only this process
+        moves a channel's tracker (a channel's guild is on one of its shards), so what it read
+        or wrote last stays true."""
+        known = self._tracker_ids.get(enc.channel_id)
+        if known is not None and known[0] == enc.id and known[1] is not None:
+            return known
+        where = await self.service.tracker(enc.channel_id)
+        if where is not None:
+            self._tracker_ids[enc.channel_id] = where
+        return where
 
     async def end_tracker(self, channel: object, enc: Encounter, message_id: int | None) -> None:
         if message_id is None or not isinstance(channel, discord.abc.Messageable):

@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from bot.combat.caller import Caller
 from bot.combat.events import Event
+from bot.combat.model import Encounter
 from bot.dice import DieSource
 
 
@@ -22,6 +25,13 @@ class Recorder:
         value = self.source(sides)
         self.rands.append((sides, value))
         return value
+
+
+def snapshot(enc: Encounter) -> orjson.Fragment:
+    """The state as the log keeps it for undo: the JSON of ``enc.to_dict()``, written straight
+    from the data classes by orjson (every command takes one; building the dicts first cost
+    more than the rest of the log entry), and stored as it is."""
+    return orjson.Fragment(orjson.dumps(enc, option=orjson.OPT_NON_STR_KEYS))
 
 
 def last_undoable(entries: list[Any]) -> Any | None:
@@ -41,7 +51,7 @@ def log_entry(
     caller: Caller,
     events: list[Event],
     dice: list[tuple[int, int]],
-    before: dict[str, Any] | None,
+    before: dict[str, Any] | orjson.Fragment | None,
     undoes: int | None = None,
 ) -> dict[str, Any]:
     return {

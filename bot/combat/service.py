@@ -27,7 +27,7 @@ from bot.combat import display, engine, rights
 from bot.combat.caller import Caller
 from bot.combat.errors import CombatError, SkipUnconfirmed, StaleState
 from bot.combat.events import Edited, Event, TurnPassed, Undone
-from bot.combat.journal import Recorder, last_undoable, log_entry
+from bot.combat.journal import Recorder, last_undoable, log_entry, snapshot
 from bot.combat.lookup import check_event_roller, combatant_named, current, hide_names, own
 from bot.combat.model import Action, Combatant, Encounter, Kind, Phase, Side, Stats
 from bot.combat.rules import RuleSet
@@ -351,7 +351,7 @@ class EncounterService:
                 raise CombatError("combat.not_gm")
             if expected_version is not None and expected_version != enc.version:
                 raise StaleState()
-            before = enc.to_dict()
+            before = snapshot(enc)
             recorder = Recorder(self.dice)
             undoes = None
             if change is None:  # undo: the state before the newest change not undone

@@ -3,7 +3,8 @@
 A command loads the channel's active encounter in two queries (the encounter, then its
 combatants joined with their statuses), and saves only what changed: one UPDATE of the
 encounter guarded by its version, and an INSERT / UPDATE / DELETE per combatant that changed.
-Plain functions of a connection: ``Database.run`` gives them one, in one transaction.
+Plain functions of a connection: ``Database.run`` gives them one, in one transaction. The
+statements of every command are built once (``bot.store.prepared``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from bot.combat.model import (
     Action,
@@ -27,11 +28,43 @@ from bot.combat.model import (
     Status,
 )
 from bot.store.models import CombatantRow, EncounterLog, EncounterRow, StatusRow, now
+from bot.store.prepared import Prepared
 
 ENCOUNTERS = EncounterRow.__table__
 COMBATANTS = CombatantRow.__table__
 STATUSES = StatusRow.__table__
 LOG = EncounterLog.__table__
+
+_ACTIVE = select(ENCOUNTERS).where(
+    ENCOUNTERS.c.channel_id == bindparam("channel"), ENCOUNTERS.c.active.is_(True)
+)
+ACTIVE = Prepared(_ACTIVE)
+ACTIVE_LOCKED = Prepared(_ACTIVE.with_for_update())  # PostgreSQL: the row held until commit
+COMBATANTS_OF = Prepared(
+    select(COMBATANTS, STATUSES.c.kind.label("status_kind"),
+           STATUSES.c.remaining.label("status_remaining"), STATUSES.c.data.label("status_data"))
+    .select_from(COMBATANTS.outerjoin(STATUSES, STATUSES.c.combatant_id == COMBATANTS.c.id))
+    .where(COMBATANTS.c.encounter_id == bindparam("encounter"))
+    .order_by(COMBATANTS.c.local_id, STATUSES.c.id)
+)  # fmt: skip
+# Where-clause names differ from the columns': SET takes the columns' own names.
+UPDATE_ENCOUNTER = Prepared(
+    update(ENCOUNTERS).where(
+        ENCOUNTERS.c.id == bindparam("row_id"), ENCOUNTERS.c.version == bindparam("row_version")
+    )
+)
+INSERT_ENCOUNTER = Prepared(insert(ENCOUNTERS).returning(ENCOUNTERS.c.id))
+INSERT_COMBATANT = Prepared(insert(COMBATANTS).returning(COMBATANTS.c.id))
+UPDATE_COMBATANT = Prepared(update(COMBATANTS).where(COMBATANTS.c.id == bindparam("row_id")))
+DELETE_COMBATANT = Prepared(delete(COMBATANTS).where(COMBATANTS.c.id == bindparam("row_id")))
+DELETE_STATUSES = Prepared(delete(STATUSES).where(STATUSES.c.combatant_id == bindparam("row_id")))
+INSERT_STATUS = Prepared(insert(STATUSES))
+INSERT_LOG = Prepared(insert(LOG))
+TRACKER_OF = Prepared(
+    select(ENCOUNTERS.c.id, ENCOUNTERS.c.tracker_message_id).where(
+        ENCOUNTERS.c.channel_id == bindparam("channel"), ENCOUNTERS.c.active.is_(True)
+    )
+)
 
 
 class VersionConflict(Exception):
@@ -52,12 +85,8 @@ class Loaded:
 def load_active(conn: Connection, channel_id: int, *, lock: bool) -> Loaded | None:
     """The channel's active encounter. ``lock`` holds the row until commit on PostgreSQL
     (SQLite writers already hold the database's write lock from BEGIN IMMEDIATE)."""
-    statement = select(ENCOUNTERS).where(
-        ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(True)
-    )
-    if lock and conn.dialect.name == "postgresql":
-        statement = statement.with_for_update()
-    row = (conn.execute(statement)).mappings().first()
+    statement = ACTIVE_LOCKED if lock and conn.dialect.name == "postgresql" else ACTIVE
+    row = statement.first(conn, {"channel": channel_id})
     return None if row is None else _load(conn, row)
 
 
@@ -70,7 +99,8 @@ def load_last_ended(conn: Connection, channel_id: int, since: datetime) -> Loade
         .order_by(ENCOUNTERS.c.id.desc())
         .limit(1)
     )
-    row = (conn.execute(statement)).mappings().first()
+    found = (conn.execute(statement)).mappings().first()
+    row = dict(found) if found is not None else None
     ended = row["ended_at"] if row is not None else None
     if ended is None:
         return None
@@ -79,16 +109,9 @@ def load_last_ended(conn: Connection, channel_id: int, since: datetime) -> Loade
     return _load(conn, row) if ended >= since else None
 
 
-def _load(conn: Connection, row: Any) -> Loaded:
-    loaded = Loaded(encounter=_encounter(row), row=dict(row))
-    joined = (
-        select(COMBATANTS, STATUSES.c.kind.label("status_kind"),
-               STATUSES.c.remaining.label("status_remaining"), STATUSES.c.data.label("status_data"))
-        .select_from(COMBATANTS.outerjoin(STATUSES, STATUSES.c.combatant_id == COMBATANTS.c.id))
-        .where(COMBATANTS.c.encounter_id == row["id"])
-        .order_by(COMBATANTS.c.local_id, STATUSES.c.id)
-    )  # fmt: skip
-    for record in (conn.execute(joined)).mappings():
+def _load(conn: Connection, row: dict[str, Any]) -> Loaded:
+    loaded = Loaded(encounter=_encounter(row), row=row)
+    for record in COMBATANTS_OF.rows(conn, {"encounter": row["id"]}):
         local = record["local_id"]
         if local not in loaded.keys:
             loaded.keys[local] = record["id"]
@@ -202,8 +225,7 @@ def combatant_values(c: Combatant) -> dict[str, Any]:
 
 def insert_encounter(conn: Connection, enc: Encounter) -> int:
     values = encounter_values(enc)
-    result = conn.execute(insert(ENCOUNTERS).values(**values).returning(ENCOUNTERS.c.id))
-    enc.id = result.scalar_one()
+    enc.id = INSERT_ENCOUNTER.scalar(conn, values)
     save(conn, Loaded(enc, {**values, "id": enc.id}), enc, new=True)
     return enc.id
 
@@ -219,45 +241,39 @@ def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False)
             changed["ended_at"] = changed["updated_at"]
         elif enc.active and not loaded.row.get("active"):  # reopened by undo
             changed["ended_at"] = None
-        result = conn.execute(
-            update(ENCOUNTERS)
-            .where(ENCOUNTERS.c.id == enc.id, ENCOUNTERS.c.version == loaded.row["version"])
-            .values(**changed)
-        )
-        if result.rowcount != 1:
+        changed.update(row_id=enc.id, row_version=loaded.row["version"])
+        if UPDATE_ENCOUNTER.run(conn, changed) != 1:
             raise VersionConflict
     kept = set()
     for c in enc.combatants:
         values = combatant_values(c)
         key = loaded.keys.get(c.id)
         if key is None:
-            result = conn.execute(
-                insert(COMBATANTS).values(encounter_id=enc.id, **values).returning(COMBATANTS.c.id)
-            )
-            key = loaded.keys[c.id] = result.scalar_one()
+            key = INSERT_COMBATANT.scalar(conn, {"encounter_id": enc.id, **values})
+            loaded.keys[c.id] = key
             previous: dict[str, Any] = {}
         else:
             previous = loaded.combatants[c.id]
             changed = {k: v for k, v in values.items() if previous.get(k) != v}
             if changed:
-                conn.execute(update(COMBATANTS).where(COMBATANTS.c.id == key).values(**changed))
+                UPDATE_COMBATANT.run(conn, {**changed, "row_id": key})
         kept.add(c.id)
         wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
         if wanted != loaded.statuses.get(c.id, []):
-            conn.execute(delete(STATUSES).where(STATUSES.c.combatant_id == key))
+            DELETE_STATUSES.run(conn, {"row_id": key})
             if wanted:
                 rows = [
                     {"combatant_id": key, "kind": k, "remaining": r, "data": _copy(d)}
                     for k, r, d in wanted
                 ]
-                conn.execute(insert(STATUSES), rows)
-    gone = [loaded.keys[local] for local in loaded.keys if local not in kept]
-    if gone:
-        conn.execute(delete(COMBATANTS).where(COMBATANTS.c.id.in_(gone)))
+                INSERT_STATUS.run_many(conn, rows)
+    for local, key in loaded.keys.items():
+        if local not in kept:
+            DELETE_COMBATANT.run(conn, {"row_id": key})
 
 
 def append_log(conn: Connection, **values: Any) -> None:
-    conn.execute(insert(LOG).values(**values))
+    INSERT_LOG.run(conn, values)
 
 
 def recent_log(conn: Connection, encounter_id: int, limit: int = 500) -> list[Any]:
@@ -272,11 +288,8 @@ def recent_log(conn: Connection, encounter_id: int, limit: int = 500) -> list[An
 
 def tracker_of(conn: Connection, channel_id: int) -> tuple[int, int | None] | None:
     """(encounter id, pinned tracker message id) of the channel's active encounter."""
-    statement = select(ENCOUNTERS.c.id, ENCOUNTERS.c.tracker_message_id).where(
-        ENCOUNTERS.c.channel_id == channel_id, ENCOUNTERS.c.active.is_(True)
-    )
-    row = (conn.execute(statement)).first()
-    return (row[0], row[1]) if row else None
+    row = TRACKER_OF.first(conn, {"channel": channel_id})
+    return (row["id"], row["tracker_message_id"]) if row else None
 
 
 def tracker_message_of(conn: Connection, encounter_id: int) -> int | None:

@@ -9,8 +9,10 @@ from sqlalchemy import insert, select, update
 from bot.dice import RollResult
 from bot.store.db import Database
 from bot.store.models import RollLog
+from bot.store.prepared import Prepared
 
 ROLLS = RollLog.__table__
+_INSERT = Prepared(insert(ROLLS).returning(ROLLS.c.id))
 
 
 async def log_roll(
@@ -23,16 +25,12 @@ async def log_roll(
     command: str,
     result: RollResult,
 ) -> int:
-    statement = (
-        insert(ROLLS)
-        .values(
-            guild_id=guild_id, channel_id=channel_id, user_id=user_id, system=system,
-            command=command[:2000], result=result.text, secret=result.secret,
-            dice=[list(r) for r in result.rands[:2000]],
-        )
-        .returning(ROLLS.c.id)
-    )  # fmt: skip
-    return await database.run(lambda conn: int(conn.execute(statement).scalar_one()), write=True)
+    values = {
+        "guild_id": guild_id, "channel_id": channel_id, "user_id": user_id, "system": system,
+        "command": command[:2000], "result": result.text, "secret": result.secret,
+        "dice": [list(r) for r in result.rands[:2000]],
+    }  # fmt: skip
+    return await database.run(lambda conn: int(_INSERT.scalar(conn, values)), write=True)
 
 
 async def get_roll(database: Database, roll_id: int) -> dict[str, Any] | None:

@@ -72,6 +72,7 @@ class SettingsStore:
         """``default_system``: a channel's until /system set (DEFAULT_SYSTEM)."""
         self.db = database
         self.default = Effective(system=default_system)
+        self.changes = 0  # raised by every change made here: a command's memo is then stale
         self._cache: Versioned[tuple[int | None, int], Effective] = Versioned(
             database, lambda conn, key: _effective(conn, key, self.default), lambda: self.default
         )
@@ -87,7 +88,10 @@ class SettingsStore:
                    "system": self.default.system, **values}  # fmt: skip
             conn.execute(upsert(conn, CHANNELS, "channel_id", new, dict(values)))
 
-        await self.db.run(write, write=True)
+        try:
+            await self.db.run(write, write=True)
+        finally:
+            self.changes += 1
 
     async def set_guild(self, guild_id: int, **values: object) -> None:
         def write(conn: Connection) -> None:
@@ -96,4 +100,7 @@ class SettingsStore:
                    "anyone_starts": False, **values}  # fmt: skip
             conn.execute(upsert(conn, GUILDS, "guild_id", new, dict(values)))
 
-        await self.db.run(write, write=True)
+        try:
+            await self.db.run(write, write=True)
+        finally:
+            self.changes += 1

@@ -14,13 +14,14 @@ import logging
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.store.db import Database
 from bot.store.faults import DatabaseFault
 from bot.store.models import GuildVersion
+from bot.store.prepared import Prepared
 
 VERSIONS = GuildVersion.__table__
 NO_GUILD = 0  # direct messages and other channels outside a server
@@ -48,11 +49,11 @@ def bump(conn: Connection, guild_id: int | None) -> int:
     return int(conn.execute(statement).scalar_one())
 
 
+_VERSION_OF = Prepared(select(VERSIONS.c.version).where(VERSIONS.c.guild_id == bindparam("guild")))
+
+
 def version_of(conn: Connection, guild_id: int | None) -> int:
-    found = conn.execute(
-        select(VERSIONS.c.version).where(VERSIONS.c.guild_id == (guild_id or NO_GUILD))
-    ).scalar()
-    return int(found or 0)
+    return int(_VERSION_OF.scalar(conn, {"guild": guild_id or NO_GUILD}) or 0)
 
 
 class Versioned(Generic[K, V]):

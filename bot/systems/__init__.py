@@ -51,11 +51,11 @@ def _rulesets() -> dict[str, RuleSet]:
 
 def ruleset(ruleset_id: str) -> RuleSet:
     """An encounter's rule set by ID (any letter case): the four games, or DiceBot's plain one."""
-    from bot.combat.errors import CombatError
-
     try:
         return _rulesets()[ruleset_id.lower()]
     except KeyError:
+        from bot.combat.errors import CombatError  # here: an import each call costs the engine
+
         raise CombatError(
             "combat.unknown_ruleset", ruleset=ruleset_id, known=", ".join(RULESET_IDS)
         ) from None

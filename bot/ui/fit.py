@@ -126,6 +126,8 @@ def split_embed(embed: discord.Embed, budget: int = TOTAL) -> list[discord.Embed
     """Embeds within the per-embed limits saying all that ``embed`` says, in order: the title
     (and author) on the first, the footer on the last, the fields after the description."""
     data = embed.to_dict()
+    if _whole(data, budget):  # the common case: rebuilding it would give the same embed
+        return [embed]
     fields = data.pop("fields", [])
     ending = {k: data.pop(k) for k in ("footer", "timestamp", "image") if k in data}
     if "title" in data:
@@ -151,6 +153,27 @@ def split_embed(embed: discord.Embed, budget: int = TOTAL) -> list[discord.Embed
         if not piece.get("description"):
             piece.pop("description", None)
     return [discord.Embed.from_dict(piece) for piece in out]
+
+
+def _whole(data: dict, budget: int) -> bool:
+    """Whether an embed's dict is within every limit as it is (no part to shorten, split or
+    fill in with a blank name)."""
+    if "description" in data and not data["description"]:
+        return False
+    if units(data.get("description")) > DESCRIPTION or units(data.get("title")) > TITLE:
+        return False
+    if units(data.get("footer", {}).get("text")) > FOOTER:
+        return False
+    if units(data.get("author", {}).get("name")) > AUTHOR:
+        return False
+    fields = data.get("fields", [])
+    if len(fields) > FIELDS:
+        return False
+    for f in fields:
+        name, value = f.get("name"), f.get("value")
+        if not name or not value or units(name) > FIELD_NAME or units(value) > FIELD_VALUE:
+            return False
+    return _size(data) <= budget
 
 
 def _size(data: dict) -> int:

@@ -1,14 +1,16 @@
 """The encounter state's snapshots: ``to_dict`` is exactly ``dataclasses.asdict``, and
-``from_dict`` gives the state back."""
+``from_dict`` gives the state back; the log's snapshot (orjson, straight from the data classes)
+is the same JSON."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.combat import prompts
+from bot.combat import journal, prompts
 from bot.combat.model import Condition, Encounter, Phase, Side, Stats, Status
 from tests.combat.helpers import add, encounter
 
@@ -43,6 +45,7 @@ def test_to_dict_is_asdict_and_from_dict_gives_the_state_back(
     prompts.open_prompt(enc, "reaction", 1, "turn", about=None, data={"hit": data})
     snapshot = enc.to_dict()
     assert snapshot == asdict(enc)
+    assert orjson.loads(orjson.dumps({"before": journal.snapshot(enc)}))["before"] == snapshot
     assert Encounter.from_dict(snapshot).to_dict() == snapshot
     enc.data["x"] = "changed"  # a snapshot shares nothing with the state it was taken of
     assert snapshot["data"] == {"x": data}
