@@ -3,7 +3,11 @@
 Random commands from random callers (the GM, the players who own combatants, a player who owns
 none) with random dice, through the real service on SQLite; after every step:
 - only typed refusals, never another exception, and a refusal changes nothing;
-- the GM can always advance and end (never stuck);
+- the GM can always advance and end (never stuck), and the GM's Next does what the flow says:
+  it asks for a confirmation exactly over a player's turn nothing of which was played yet, and
+  goes on once confirmed;
+- after every change the fight rests where someone is waited for (a turn its combatant can
+  take, a phase that is the GM's), unless nobody can act at all;
 - whoever is out of the fight never acts, and each condition is what the numbers give;
 - the rights hold: GM-only commands refused to players, players' edits on their own
   combatants only, losses only once the fight is on, no GM field ever;
@@ -28,6 +32,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from bot.combat import engine
+from bot.combat.errors import SkipUnconfirmed
 from bot.combat.events import (
     ActionUsed,
     Edited,
@@ -80,6 +85,19 @@ def without(names: list[str], text: str) -> str:
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "·")
     return text
+
+
+def untouched_player_turn(enc: Encounter) -> bool:
+    """The model of when the GM's Next asks first: a player's turn (not the GM's own NPC),
+    its combatant able to act, and nothing of it used yet."""
+    actor = enc.combatant(enc.actor) if enc.actor is not None else None
+    return (
+        enc.phase in (Phase.MAIN, Phase.EXTRA)
+        and actor is not None
+        and actor.owner_id not in (None, enc.gm_id)
+        and actor.can_act
+        and not actor.used
+    )
 
 
 class EncounterMachine(RuleBasedStateMachine):
@@ -144,6 +162,7 @@ class EncounterMachine(RuleBasedStateMachine):
             self.undoable.append(before.to_dict())
         self.check_rights(before, outcome.events, caller)
         self.check_acting(before, outcome.events)
+        self.check_resting(outcome.encounter)
         visible = [c.name for c in outcome.encounter.combatants if not c.hidden]
         # A visible combatant this step removed is named in its post ("Orc 2 leaves") too.
         visible += [c.name for c in before.combatants
@@ -180,6 +199,14 @@ class EncounterMachine(RuleBasedStateMachine):
             if before.round > 0:
                 assert e.field in self.rules.loss_fields and e.after < e.before, "not a loss"
 
+    def check_resting(self, enc: Encounter) -> None:
+        """The flow moves by itself: no change leaves the fight at a step nobody waits at
+        (the engine stops short of that only after a whole round in which nobody could act)."""
+        if not enc.active or enc.phase is None or self.rules.waits(enc):
+            return
+        able = [c.name for c in enc.combatants if c.can_act]
+        assert not able, f"the fight stopped at {enc.phase} ({enc.actor}) with {able} able to act"
+
     def check_acting(self, before: Encounter, events: list[Event]) -> None:
         for e in events:
             acted = isinstance(e, (ActionUsed, SkillUsed, InterruptDeclared, MovedDistance))
@@ -188,6 +215,17 @@ class EncounterMachine(RuleBasedStateMachine):
             c = before.combatant(who) if who is not None else None
             if c is not None and (acted or checked):
                 assert c.fighting, f"{c.name} ({c.condition}) acted: {e}"
+
+    def run_refusal(self, work: Any, kind: type[Exception]) -> None:
+        """``work`` (a command the model says is refused) raises ``kind`` and changes nothing."""
+        before = self.current()
+        try:
+            self.run(work)
+        except kind:
+            after = self.current()
+            assert (after and after.to_dict()) == (before and before.to_dict()), "a refusal changed"
+            return
+        raise AssertionError(f"expected {kind.__name__}")
 
     # -- invariants ----------------------------------------------------------------------------
     @invariant()
@@ -253,9 +291,30 @@ class EncounterMachine(RuleBasedStateMachine):
         typed = f"{who} {detail}"
         self.step(caller, name, self.service.act(CHANNEL, caller, name, who, detail), typed)
 
-    @rule(caller=st.sampled_from(CALLERS))
-    def next(self, caller: Caller) -> None:
-        self.step(caller, "next", self.service.next(CHANNEL, caller))
+    @rule(caller=st.sampled_from(CALLERS), confirmed=st.booleans())
+    def next(self, caller: Caller, confirmed: bool) -> None:
+        self.moves_on(caller, confirmed)
+
+    @rule(confirmed=st.booleans())
+    def gm_next(self, confirmed: bool) -> None:
+        """The GM's Next, often: the sequences get past the first turns into the players'."""
+        self.moves_on(GM, confirmed)
+
+    def moves_on(self, caller: Caller, confirmed: bool) -> None:
+        before = self.seen
+        version = before.version if confirmed and before is not None else None  # the button's
+        work = self.service.next(CHANNEL, caller, version, confirmed=confirmed)
+        outcome = self.step(caller, "next", work)
+        if caller is not GM or before is None:
+            return
+        asks = not confirmed and untouched_player_turn(before)
+        RUNS[f"{self.system} asked"] += asks  # how often the model's case came up
+        RUNS[f"{self.system} confirmed"] += confirmed and untouched_player_turn(before)
+        if asks:  # refused, and for the reason the model gives (not another)
+            assert outcome is None, "Next passed over a player's untouched turn unasked"
+            self.run_refusal(self.service.next(CHANNEL, caller), SkipUnconfirmed)
+        else:
+            assert outcome is not None, "the GM's Next was refused where it must go on"
 
     @rule(caller=st.sampled_from(CALLERS))
     def undo(self, caller: Caller) -> None:

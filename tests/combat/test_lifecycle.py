@@ -35,7 +35,7 @@ async def test_an_attack_on_a_dying_target_gets_no_reaction_and_hits_with_the_cr
     table, lord, goblin = await grancrest(database)
     downed = await table.act(GM, "damage", goblin, "45")  # HP −5 of Strength 10: dying 1
     assert CombatantDown(goblin, "dying_1") in downed
-    await table.next(3)  # Setup, Initiative, the Sword Lord's Main
+    await table.next(2)  # Setup, then the initiative leads into the Sword Lord's Main
     table.dice.load(6, 6, 1, 1)  # a critical hit check; the damage dice
     events = await table.act(ALICE, "attack", lord, "target=Goblin hit=2D6+2 power=5")
     assert not of(events, ReactionRequested)  # the dying make no check
@@ -50,7 +50,7 @@ async def test_a_dying_combatant_cannot_react_and_its_pending_reaction_is_a_hit(
     database: Database,
 ) -> None:
     table, lord, goblin = await grancrest(database)
-    await table.next(3)
+    await table.next(2)  # the Sword Lord's Main
     table.dice.load(4, 4)
     await table.act(ALICE, "attack", lord, "target=Goblin hit=2D6+2 power=5")  # 10
     table.dice.load(2, 2)  # the damage dice, rolled when the GM's damage downs the goblin
