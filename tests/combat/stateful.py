@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import shutil
 import tempfile
 from collections import Counter
@@ -44,11 +43,11 @@ from bot.combat.events import (
 )
 from bot.combat.model import Condition, Encounter, Phase, Side, Stats
 from bot.combat.service import Caller, EncounterService, Outcome
-from bot.i18n import LocalizedError, use_locale
+from bot.i18n import LocalizedError
 from bot.store.db import connect
 from bot.systems import ruleset
-from bot.ui.render import announce, tracker
 from tests.combat.moves import action
+from tests.combat.observe import check_resting, named, text_of, untouched_player_turn, without
 from tests.databases import build_sqlite_template, new_sqlite
 
 GM = Caller(1, manages_channel=True)
@@ -63,41 +62,6 @@ SCRATCH = Path("/dev/shm") if Path("/dev/shm").is_dir() else None  # a fast disk
 @cache
 def template() -> Path:
     return build_sqlite_template(Path(tempfile.mkdtemp(prefix="stateful-", dir=SCRATCH)))
-
-
-def text_of(outcome: Outcome) -> str:
-    with use_locale("en"):
-        post = announce(outcome.encounter, outcome.events)
-        shown = tracker(outcome.encounter, for_gm=False)
-    parts = [post.content or "", shown.title or "", shown.description or ""]
-    return "\n".join(
-        parts + [e.description or "" for e in post.embeds] + [e.title or "" for e in post.embeds]
-    )
-
-
-def named(name: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w|\s*[0-9])", text) is not None
-
-
-def without(names: list[str], text: str) -> str:
-    """The text with these (visible) names taken out, longest first, so a hidden name is not
-    found inside one of them."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, "·")
-    return text
-
-
-def untouched_player_turn(enc: Encounter) -> bool:
-    """The model of when the GM's Next asks first: a player's turn (not the GM's own NPC),
-    its combatant able to act, and nothing of it used yet."""
-    actor = enc.combatant(enc.actor) if enc.actor is not None else None
-    return (
-        enc.phase in (Phase.MAIN, Phase.EXTRA)
-        and actor is not None
-        and actor.owner_id not in (None, enc.gm_id)
-        and actor.can_act
-        and not actor.used
-    )
 
 
 class EncounterMachine(RuleBasedStateMachine):
@@ -162,7 +126,7 @@ class EncounterMachine(RuleBasedStateMachine):
             self.undoable.append(before.to_dict())
         self.check_rights(before, outcome.events, caller)
         self.check_acting(before, outcome.events)
-        self.check_resting(outcome.encounter)
+        check_resting(self.rules, outcome.encounter)
         visible = [c.name for c in outcome.encounter.combatants if not c.hidden]
         # A visible combatant this step removed is named in its post ("Orc 2 leaves") too.
         visible += [c.name for c in before.combatants
@@ -198,14 +162,6 @@ class EncounterMachine(RuleBasedStateMachine):
             assert e.field not in self.rules.gm_fields, f"a player set {e.field}"
             if before.round > 0:
                 assert e.field in self.rules.loss_fields and e.after < e.before, "not a loss"
-
-    def check_resting(self, enc: Encounter) -> None:
-        """The flow moves by itself: no change leaves the fight at a step nobody waits at
-        (the engine stops short of that only after a whole round in which nobody could act)."""
-        if not enc.active or enc.phase is None or self.rules.waits(enc):
-            return
-        able = [c.name for c in enc.combatants if c.can_act]
-        assert not able, f"the fight stopped at {enc.phase} ({enc.actor}) with {able} able to act"
 
     def check_acting(self, before: Encounter, events: list[Event]) -> None:
         for e in events:
