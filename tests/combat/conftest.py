@@ -14,4 +14,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     systems = sorted({key.split()[0] for key in RUNS})
     for system in systems:
         sequences, steps = RUNS[f"{system} sequences"], RUNS[f"{system} steps"]
-        terminalreporter.write_line(f"{system}: {sequences} sequences, {steps} steps")
+        asked, confirmed = RUNS[f"{system} asked"], RUNS[f"{system} confirmed"]
+        terminalreporter.write_line(
+            f"{system}: {sequences} sequences, {steps} steps; the GM's Next over an untouched"
+            f" player turn: {asked} asked, {confirmed} confirmed"
+        )

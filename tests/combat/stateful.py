@@ -3,7 +3,11 @@
 Random commands from random callers (the GM, the players who own combatants, a player who owns
 none) with random dice, through the real service on SQLite; after every step:
 - only typed refusals, never another exception, and a refusal changes nothing;
-- the GM can always advance and end (never stuck);
+- the GM can always advance and end (never stuck), and the GM's Next does what the flow says:
+  it asks for a confirmation exactly over a player's turn nothing of which was played yet, and
+  goes on once confirmed;
+- after every change the fight rests where someone is waited for (a turn its combatant can
+  take, a phase that is the GM's), unless nobody can act at all;
 - whoever is out of the fight never acts, and each condition is what the numbers give;
 - the rights hold: GM-only commands refused to players, players' edits on their own
   combatants only, losses only once the fight is on, no GM field ever;
@@ -16,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import shutil
 import tempfile
 from collections import Counter
@@ -28,6 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from bot.combat import engine
+from bot.combat.errors import SkipUnconfirmed
 from bot.combat.events import (
     ActionUsed,
     Edited,
@@ -39,12 +43,11 @@ from bot.combat.events import (
 )
 from bot.combat.model import Condition, Encounter, Phase, Side, Stats
 from bot.combat.service import Caller, EncounterService, Outcome
-from bot.i18n import LocalizedError, use_locale
+from bot.i18n import LocalizedError
 from bot.store.db import connect
 from bot.systems import ruleset
-from bot.ui.render import announce
-from bot.ui.tracker import tracker
 from tests.combat.moves import action
+from tests.combat.observe import check_resting, named, text_of, untouched_player_turn, without
 from tests.databases import build_sqlite_template, new_sqlite
 
 GM = Caller(1, manages_channel=True)
@@ -59,28 +62,6 @@ SCRATCH = Path("/dev/shm") if Path("/dev/shm").is_dir() else None  # a fast disk
 @cache
 def template() -> Path:
     return build_sqlite_template(Path(tempfile.mkdtemp(prefix="stateful-", dir=SCRATCH)))
-
-
-def text_of(outcome: Outcome) -> str:
-    with use_locale("en"):
-        post = announce(outcome.encounter, outcome.events)
-        shown = tracker(outcome.encounter, for_gm=False)
-    parts = [post.content or "", shown.title or "", shown.description or ""]
-    return "\n".join(
-        parts + [e.description or "" for e in post.embeds] + [e.title or "" for e in post.embeds]
-    )
-
-
-def named(name: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w|\s*[0-9])", text) is not None
-
-
-def without(names: list[str], text: str) -> str:
-    """The text with these (visible) names taken out, longest first, so a hidden name is not
-    found inside one of them."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, "·")
-    return text
 
 
 class EncounterMachine(RuleBasedStateMachine):
@@ -145,6 +126,7 @@ class EncounterMachine(RuleBasedStateMachine):
             self.undoable.append(before.to_dict())
         self.check_rights(before, outcome.events, caller)
         self.check_acting(before, outcome.events)
+        check_resting(self.rules, outcome.encounter)
         visible = [c.name for c in outcome.encounter.combatants if not c.hidden]
         # A visible combatant this step removed is named in its post ("Orc 2 leaves") too.
         visible += [c.name for c in before.combatants
@@ -189,6 +171,17 @@ class EncounterMachine(RuleBasedStateMachine):
             c = before.combatant(who) if who is not None else None
             if c is not None and (acted or checked):
                 assert c.fighting, f"{c.name} ({c.condition}) acted: {e}"
+
+    def run_refusal(self, work: Any, kind: type[Exception]) -> None:
+        """``work`` (a command the model says is refused) raises ``kind`` and changes nothing."""
+        before = self.current()
+        try:
+            self.run(work)
+        except kind:
+            after = self.current()
+            assert (after and after.to_dict()) == (before and before.to_dict()), "a refusal changed"
+            return
+        raise AssertionError(f"expected {kind.__name__}")
 
     # -- invariants ----------------------------------------------------------------------------
     @invariant()
@@ -254,9 +247,30 @@ class EncounterMachine(RuleBasedStateMachine):
         typed = f"{who} {detail}"
         self.step(caller, name, self.service.act(CHANNEL, caller, name, who, detail), typed)
 
-    @rule(caller=st.sampled_from(CALLERS))
-    def next(self, caller: Caller) -> None:
-        self.step(caller, "next", self.service.next(CHANNEL, caller))
+    @rule(caller=st.sampled_from(CALLERS), confirmed=st.booleans())
+    def next(self, caller: Caller, confirmed: bool) -> None:
+        self.moves_on(caller, confirmed)
+
+    @rule(confirmed=st.booleans())
+    def gm_next(self, confirmed: bool) -> None:
+        """The GM's Next, often: the sequences get past the first turns into the players'."""
+        self.moves_on(GM, confirmed)
+
+    def moves_on(self, caller: Caller, confirmed: bool) -> None:
+        before = self.seen
+        version = before.version if confirmed and before is not None else None  # the button's
+        work = self.service.next(CHANNEL, caller, version, confirmed=confirmed)
+        outcome = self.step(caller, "next", work)
+        if caller is not GM or before is None:
+            return
+        asks = not confirmed and untouched_player_turn(before)
+        RUNS[f"{self.system} asked"] += asks  # how often the model's case came up
+        RUNS[f"{self.system} confirmed"] += confirmed and untouched_player_turn(before)
+        if asks:  # refused, and for the reason the model gives (not another)
+            assert outcome is None, "Next passed over a player's untouched turn unasked"
+            self.run_refusal(self.service.next(CHANNEL, caller), SkipUnconfirmed)
+        else:
+            assert outcome is not None, "the GM's Next was refused where it must go on"
 
     @rule(caller=st.sampled_from(CALLERS))
     def undo(self, caller: Caller) -> None:

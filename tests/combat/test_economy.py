@@ -3,8 +3,8 @@ through — the rule sets' commands, /combat act, buttons."""
 
 from __future__ import annotations
 
-from bot.combat.events import EngageChanged
-from bot.combat.model import Side
+from bot.combat.events import EngageChanged, TurnSkipped
+from bot.combat.model import Phase, Side
 from bot.store.db import Database
 from tests.combat.table import ALICE, GM, Table
 
@@ -59,7 +59,7 @@ async def test_naval_boarding_only_before_the_move_action_however_it_was_spent(
     await table.act(GM, "aboard", hero, "ship=Ark area=2")  # position 1, beside the raft
     await table.next()
     await table.act(GM, "skip_event")
-    await table.next(2)  # Initiative, Hero's Main
+    await table.next()  # the initiative leads straight into Hero's Main
     await table.act(ALICE, "move_action", hero, "a few steps along the deck")
     refused = await table.refused(ALICE, "board", hero, "ship=Raft area=1")
     assert refused.code == "naval.board_after_move"
@@ -70,10 +70,22 @@ async def test_actions_are_refused_to_whoever_is_out_of_the_fight(database: Data
     await table.start("GranCrest")
     lord = await table.add("Sword Lord", ALICE, side=Side.PC, action_value=6)
     await table.add("Goblin", action_value=4)
-    await table.next(3)  # the Sword Lord's Main
-    await table.act(GM, "gc_set", lord, "hp=-1 strength=6")  # falls, dying, in its own turn
-    assert (await table.refused(ALICE, "minor", lord)).code == "combat.cannot_act"
+    await table.next(2)  # Setup, then straight into the Sword Lord's Main
+    goblin = (await table.state()).find("Goblin")
+    assert goblin is not None
+    fell = await table.act(GM, "gc_set", lord, "hp=-1 strength=6")  # dying, in its own turn
+    assert TurnSkipped(lord) in fell  # the rest of its turn is gone: the flow goes on
+    state = await table.state()
+    assert (state.phase, state.actor) == (Phase.MAIN, goblin.id)
+    assert (await table.refused(ALICE, "minor", lord)).code == "combat.not_your_turn"
     refused = await table.refused(ALICE, "attack", lord, "target=Goblin")
-    assert refused.code == "combat.cannot_act"
+    assert refused.code == "combat.not_your_turn"
     skill = await table.refused(ALICE, "skill", lord, "timing=major name=《Bash》")
-    assert skill.code == "combat.cannot_act"
+    assert skill.code == "combat.not_your_turn"
+    # What it could do outside its turn is refused for its state: an initiative skill in the
+    # window still open in the Goblin's main process, a Cleanup skill in the Cleanup.
+    assert (await table.refused(ALICE, "interrupt", lord, "x")).code == "combat.cannot_act"
+    await table.act(GM, "end_turn")  # the Goblin's turn: the last one, so the Cleanup
+    assert (await table.state()).phase is Phase.CLEANUP
+    late = await table.refused(ALICE, "skill", lord, "timing=cleanup name=《Heal》")
+    assert late.code == "combat.cannot_act"

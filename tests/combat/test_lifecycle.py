@@ -35,7 +35,7 @@ async def test_an_attack_on_a_dying_target_gets_no_reaction_and_hits_with_the_cr
     table, lord, goblin = await grancrest(database)
     downed = await table.act(GM, "damage", goblin, "45")  # HP −5 of Strength 10: dying 1
     assert CombatantDown(goblin, "dying_1") in downed
-    await table.next(3)  # Setup, Initiative, the Sword Lord's Main
+    await table.next(2)  # Setup, then the initiative leads into the Sword Lord's Main
     table.dice.load(6, 6, 1, 1)  # a critical hit check; the damage dice
     events = await table.act(ALICE, "attack", lord, "target=Goblin hit=2D6+2 power=5")
     assert not of(events, ReactionRequested)  # the dying make no check
@@ -50,7 +50,7 @@ async def test_a_dying_combatant_cannot_react_and_its_pending_reaction_is_a_hit(
     database: Database,
 ) -> None:
     table, lord, goblin = await grancrest(database)
-    await table.next(3)
+    await table.next(2)  # the Sword Lord's Main
     table.dice.load(4, 4)
     await table.act(ALICE, "attack", lord, "target=Goblin hit=2D6+2 power=5")  # 10
     table.dice.load(2, 2)  # the damage dice, rolled when the GM's damage downs the goblin
@@ -156,3 +156,53 @@ async def test_gurps_mooks_are_simply_out_at_zero_hp(database: Database) -> None
     mook = await table.add("Oni", hp=8, extra={"gurps": {"mook": True}})
     events = await table.act(GM, "damage", mook, "8")
     assert CombatantDown(mook, "hp_zero") in events and not of(events, Rolled)
+
+
+# -- the flow carries on when a change leaves nobody to wait for (issue 16) ----------------------
+async def test_the_actor_falling_in_its_own_turn_passes_the_turn_in_the_same_command(
+    database: Database,
+) -> None:
+    table, lord, goblin = await grancrest(database)
+    await table.next(2)  # the Sword Lord's Main
+    events = await table.act(GM, "damage", lord, "45")  # HP −5 of Strength 6: dying 1
+    assert CombatantDown(lord, "dying_1") in events
+    fell = events.index(CombatantDown(lord, "dying_1"))
+    skipped = events.index(TurnSkipped(lord))
+    started = events.index(TurnStarted(goblin, ["minor", "major"]))
+    assert fell < skipped < started  # the fall, its turn passed, the next turn: one post
+    state = await table.state()
+    assert (state.phase, state.actor) == (Phase.MAIN, goblin)
+    # The last one standing to act falls too: nobody's turn is left, the Cleanup is the GM's.
+    events = await table.act(GM, "damage", goblin, "45")
+    assert TurnSkipped(goblin) in events
+    state = await table.state()
+    assert (state.phase, state.actor) == (Phase.CLEANUP, None)
+
+
+async def test_removing_the_actor_starts_the_next_turn_in_the_same_command(
+    database: Database,
+) -> None:
+    table, lord, goblin = await grancrest(database)
+    await table.next(2)  # the Sword Lord's Main
+    removed = (await table.service.remove(CHANNEL, GM, "Sword Lord")).events
+    assert TurnStarted(goblin, ["minor", "major"]) in removed
+    assert not of(removed, TurnSkipped)  # it left the fight: no turn of its to pass
+    state = await table.state()
+    assert (state.phase, state.actor) == (Phase.MAIN, goblin)
+    assert state.combatant(lord) is None
+
+
+async def test_an_esperancer_actor_put_to_sleep_gives_way_to_the_next_at_once(
+    database: Database,
+) -> None:
+    table = Table(database)
+    await table.start("Esperancer")
+    hero = await table.add("Hero", ALICE, side=Side.PC, hp=30)
+    drone = await table.add("Drone", hp=20)
+    table.dice.load(1, 1)  # the Drone's initiative as Initiative starts: 2
+    await table.next(2)  # Setup, Initiative (waiting for Hero's roll)
+    table.dice.load(9, 9)
+    await table.act(ALICE, "roll_initiative", hero)  # 18: Hero's turn starts
+    assert (await table.state()).actor == hero
+    events = await table.act(GM, "status", hero, "add sleep")
+    assert TurnSkipped(hero) in events and of(events, TurnStarted)[-1].combatant_id == drone

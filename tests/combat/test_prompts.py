@@ -27,7 +27,7 @@ async def duel(database: Database) -> tuple[Table, int, int, int]:
     newt = await table.add("Dragonewt", action_value=6)
     await table.act(GM, "gc_set", newt, "hp=40 strength=5 dodge=2D6+1")
     archer = await table.add("Archer", BOB, side=Side.PC, action_value=5)
-    await table.next(3)  # Setup, Initiative, the Sword Lord's Main
+    await table.next(2)  # Setup, then the initiative leads straight into the Sword Lord's Main
     return table, lord, newt, archer
 
 
@@ -40,8 +40,8 @@ async def test_removing_a_combatant_whose_reaction_is_pending_cancels_it_and_att
     assert PromptCancelled("reaction", newt) in removed
     assert (await table.state()).prompts == []
     await table.add("Goblin", action_value=1)
-    await table.act(ALICE, "end_turn")  # → Initiative
-    await table.next()  # the Archer's Main
+    await table.act(ALICE, "end_turn")  # → Initiative → the Archer's Main, by itself
+    assert (await table.state()).actor == archer
     events = await table.act(BOB, "attack", archer, "target=Goblin hit=2D6 power=3")
     assert of(events, ReactionRequested)  # nothing left over blocks the next attack
 
@@ -58,8 +58,9 @@ async def test_next_while_a_reaction_is_pending_rolls_the_saved_one_and_the_next
     reaction = next(e for e in of(events, Rolled) if e.purpose == "reaction")
     assert reaction.text.startswith("(2D6+1") and reaction.total == 5
     assert AttackResolved(lord, newt, 16, 5, True) in events
-    await table.next(2)  # the Dragonewt's Main (the GM passes), Initiative
-    await table.next()  # the Archer's Main
+    assert (await table.state()).actor == newt  # that Next went on to the Dragonewt's Main
+    await table.next()  # the GM passes it: Initiative → the Archer's Main
+    assert (await table.state()).actor == archer
     assert of(await table.act(BOB, "attack", archer, "target=Dragonewt"), ReactionRequested)
 
 

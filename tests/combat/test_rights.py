@@ -91,7 +91,7 @@ async def test_a_hidden_npc_is_never_named_to_a_player(database: Database) -> No
     ambush = await table.service.add(CHANNEL, GM, "Assassin", count=2, hidden=True)
     hidden = [e.name for e in ambush.events]  # type: ignore[attr-defined]
     assert hidden == ["Assassin 1", "Assassin 2"]
-    await table.next(2)  # the Sword Lord's Main
+    await table.next()  # the initiative leads straight into the Sword Lord's Main
     for action, who, detail, typed in (
         ("attack", lord, "target=Assassin 1", "Assassin 1"),
         ("gc_set", "Assassin 1", "hp=1", "Assassin 1"),
@@ -121,7 +121,7 @@ async def test_a_hidden_npc_on_its_turn_is_not_named_when_a_player_presses_end_t
     await table.start("GranCrest")
     await table.add("Sword Lord", ALICE, side=Side.PC, action_value=1)
     assassin = await table.add("Assassin", hidden=True, action_value=5)
-    await table.next(3)  # Setup, Initiative, the hidden Assassin's Main
+    await table.next(2)  # Setup, then the initiative leads into the hidden Assassin's Main
     assert (await table.state()).actor == assassin
     refused = await table.refused(ALICE, "end_turn")
     assert refused.code == "combat.not_owner"
@@ -134,7 +134,7 @@ async def test_buttons_carry_ids_so_a_combatant_named_2_cannot_capture_combatant
 ) -> None:
     table, lord, goblin = await fight(database)
     decoy = await table.add("2", BOB, side=Side.PC)  # a player names theirs "2"
-    await table.next(2)  # the Sword Lord's Main
+    await table.next()  # the initiative leads straight into the Sword Lord's Main
     events = await table.act(ALICE, "attack", lord, "target=Goblin hit=2D6")
     assert of(events, ReactionRequested)
     assert goblin == 2 and decoy != 2

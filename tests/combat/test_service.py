@@ -82,7 +82,7 @@ async def test_only_the_gm_advances_ends_and_undoes(database: Database) -> None:
 async def test_players_act_only_for_their_own_combatants(database: Database) -> None:
     service = EncounterService(database, ruleset, dice(1))
     await grancrest(service)
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the initiative leads straight into Alice's main process
         out = await service.next(CHANNEL, GM)
     assert out.encounter.actor == out.encounter.find("Alice").id  # type: ignore[union-attr]
     assert await codes(service.act(CHANNEL, BOB, "minor")) == "combat.not_owner"
@@ -91,7 +91,9 @@ async def test_players_act_only_for_their_own_combatants(database: Database) -> 
     assert await codes(service.act(CHANNEL, ALICE, "minor")) == "combat.action_used"
     await service.act(CHANNEL, GM, "major", "Alice")  # the GM may act for anyone
     ended = await service.act(CHANNEL, ALICE, "end_turn")  # the actor's player ends the turn
-    assert ended.encounter.phase is Phase.INITIATIVE
+    goblin = ended.encounter.find("Goblin 1")
+    assert goblin is not None  # and the flow goes on by itself to the next turn
+    assert (ended.encounter.phase, ended.encounter.actor) == (Phase.MAIN, goblin.id)
     assert await codes(service.act(CHANNEL, GM, "dance")) == "combat.unknown_action"
 
 
@@ -108,8 +110,14 @@ async def test_undo_restores_the_state_before_each_change_in_turn(database: Data
     service = EncounterService(database, ruleset, dice(2))
     await grancrest(service)
     snapshots = [(await service.status(CHANNEL)).to_dict()]  # type: ignore[union-attr]
-    for _ in range(3):
-        await service.next(CHANNEL, GM)
+    changes = (  # Setup, Alice's turn, her minor action, her end of turn (to the next turn)
+        lambda: service.next(CHANNEL, GM),
+        lambda: service.next(CHANNEL, GM),
+        lambda: service.act(CHANNEL, ALICE, "minor"),
+        lambda: service.act(CHANNEL, ALICE, "end_turn"),
+    )
+    for change in changes:
+        await change()
         snapshots.append((await service.status(CHANNEL)).to_dict())  # type: ignore[union-attr]
     for expected in reversed(snapshots[:-1]):
         out = await service.undo(CHANNEL, GM)
@@ -171,7 +179,7 @@ async def test_an_encounter_survives_a_restart_mid_round(database_url: str) -> N
     first = connect(database_url)
     service = EncounterService(first, ruleset, dice(4))
     await grancrest(service)
-    for _ in range(3):
+    for _ in range(2):  # Setup, then straight into Alice's turn
         await service.next(CHANNEL, GM)
     await service.act(CHANNEL, ALICE, "minor")
     before = await service.status(CHANNEL)
@@ -222,8 +230,8 @@ async def test_50_concurrent_next_calls_from_different_users(database: Database)
     service = EncounterService(database, ruleset, dice(5))
     await grancrest(service)
     callers = [GM if n % 2 == 0 else Caller(500 + n) for n in range(50)]
-    results = await asyncio.gather(
-        *(service.next(CHANNEL, c) for c in callers), return_exceptions=True
+    results = await asyncio.gather(  # the GM means to go on, over Alice's turn too
+        *(service.next(CHANNEL, c, confirmed=True) for c in callers), return_exceptions=True
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
@@ -246,7 +254,8 @@ async def test_two_services_on_one_database_never_lose_an_update(database_url: s
         a, b = EncounterService(one, ruleset, dice(6)), EncounterService(two, ruleset, dice(6))
         await grancrest(a)
         results = await asyncio.gather(
-            *(svc.next(CHANNEL, GM) for _ in range(15) for svc in (a, b)), return_exceptions=True
+            *(svc.next(CHANNEL, GM, confirmed=True) for _ in range(15) for svc in (a, b)),
+            return_exceptions=True,
         )
         applied = [r for r in results if not isinstance(r, BaseException)]
         assert all(isinstance(r, StaleState) for r in results if isinstance(r, BaseException))

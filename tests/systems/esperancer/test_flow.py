@@ -6,10 +6,17 @@ import pytest
 
 from bot.combat import engine
 from bot.combat.errors import CombatError
-from bot.combat.events import Rolled, SonicDriveChosen, SonicDriveOffered
-from bot.combat.model import Action, Phase, Side
+from bot.combat.events import (
+    Event,
+    PhaseStarted,
+    Rolled,
+    SonicDriveChosen,
+    SonicDriveOffered,
+    TurnStarted,
+)
+from bot.combat.model import Action, Encounter, Phase, Side
 from bot.systems import ruleset
-from tests.combat.helpers import add, encounter, names, step, walk
+from tests.combat.helpers import add, encounter, names, perform, step, walk
 from tests.conftest import FixedDice
 
 RULES = ruleset("Esperancer")
@@ -123,3 +130,73 @@ def test_removing_the_current_actor_moves_on_to_the_next_in_order() -> None:
     step(enc)  # B's turn
     engine.remove(enc, enc.find("B"))  # type: ignore[arg-type]
     assert [(p, a) for _, p, a in walk(enc, 2)] == [(Phase.MAIN, "C"), (Phase.CLEANUP, None)]
+
+
+# -- the players' rolls move the flow (issue 16) ------------------------------------------------
+def roll(enc: Encounter, who: int, *values: int) -> list[Event]:
+    return perform(enc, "roll_initiative", who, "", d10(*values))
+
+
+def test_players_roll_their_initiative_in_setup_and_the_fight_waits_for_the_others() -> None:
+    enc = encounter("Esperancer")
+    hero = add(enc, "Hero", Side.PC)
+    sidekick = add(enc, "Sidekick", Side.PC)
+    add(enc, "Drone")
+    step(enc)  # round 1's Setup
+    events = roll(enc, hero, 9, 9)
+    assert [(e.combatant_id, e.total) for e in events if isinstance(e, Rolled)] == [(hero, 18)]
+    assert enc.phase is Phase.SETUP  # Sidekick has not rolled: still the players' stop
+    assert not any(isinstance(e, PhaseStarted) for e in events)
+    assert [c.initiative for c in enc.combatants] == [18, None, None]
+    with pytest.raises(CombatError) as error:
+        roll(enc, hero, 1, 1)
+    assert error.value.code == "combat.already_rolled"
+    assert enc.combatant(sidekick).initiative is None  # type: ignore[union-attr]
+
+
+def test_the_last_player_roll_starts_the_first_turn_and_the_npcs_roll_in_the_same_events() -> None:
+    enc = encounter("Esperancer")
+    hero = add(enc, "Hero", Side.PC)
+    sidekick = add(enc, "Sidekick", Side.PC)
+    drone = add(enc, "Drone")
+    step(enc)
+    roll(enc, hero, 9, 9)  # 18
+    events = roll(enc, sidekick, 1, 2, 5, 5)  # Sidekick 3; the Drone, as Initiative starts: 10
+    rolled = [(e.combatant_id, e.total) for e in events if isinstance(e, Rolled)]
+    assert rolled == [(sidekick, 3), (drone, 10)]  # Hero is not rolled again
+    phases = [e.phase for e in events if isinstance(e, PhaseStarted)]
+    assert phases == ["initiative", "main"]  # no Next in between
+    assert TurnStarted(hero, ["minor", "major"]) in events
+    assert (enc.phase, enc.actor) == (Phase.MAIN, hero)
+    assert names(enc, enc.order) == ["Hero", "Drone", "Sidekick"]
+
+
+def test_the_gms_next_goes_on_without_the_missing_rolls() -> None:
+    enc = encounter("Esperancer")
+    hero = add(enc, "Hero", Side.PC)
+    sidekick = add(enc, "Sidekick", Side.PC)
+    drone = add(enc, "Drone")
+    step(enc)
+    roll(enc, hero, 9, 9)  # 18; Sidekick does not roll
+    events = step(enc, d10(5, 5))  # the GM's Next: Initiative, the Drone rolled; Sidekick waited
+    assert [e.combatant_id for e in events if isinstance(e, Rolled)] == [drone]
+    assert enc.phase is Phase.INITIATIVE and enc.combatant(hero).initiative == 18  # type: ignore[union-attr]
+    events = step(enc, d10(1, 2))  # the next Next rolls for Sidekick and starts the first turn
+    assert [(e.combatant_id, e.total) for e in events if isinstance(e, Rolled)] == [(sidekick, 3)]
+    assert (enc.phase, enc.actor) == (Phase.MAIN, hero)
+    with pytest.raises(CombatError) as error:  # the rolls are over once the turns begin
+        roll(enc, sidekick, 9, 9)
+    assert error.value.code == "combat.wrong_phase"
+
+
+def test_no_initiative_roll_outside_setup_and_initiative() -> None:
+    enc = encounter("Esperancer")
+    hero = add(enc, "Hero", Side.PC)
+    add(enc, "Drone")
+    step(enc)
+    roll(enc, hero, 9, 9, 1, 1)  # the only player's roll: the first turn, Hero's
+    assert (enc.phase, enc.actor) == (Phase.MAIN, hero)
+    late = add(enc, "Latecomer", Side.PC)  # joins during the turns, without an initiative
+    with pytest.raises(CombatError) as error:
+        roll(enc, late, 9, 9)
+    assert error.value.code == "combat.wrong_phase"

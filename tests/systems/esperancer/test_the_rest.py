@@ -69,11 +69,12 @@ def test_engaging_oneself_is_refused_with_the_reason() -> None:
 
 # -- statuses at the right moments ---------------------------------------------------------------
 def test_sleep_put_on_the_acting_combatant_stops_the_rest_of_its_turn() -> None:
-    enc, hero, _ = table()
+    enc, hero, drone = table()
     to_turn_of(enc, "Hero", [1, 1], [9, 9])
-    perform(enc, "status", hero, "add sleep")
-    assert refused(enc, "move", hero, "3") == "combat.cannot_act"
-    assert refused(enc, "attack", hero, "target=Drone range=ranged") == "combat.cannot_act"
+    events = perform(enc, "status", hero, "add sleep")
+    assert TurnSkipped(hero) in events and enc.actor == drone  # the flow goes on by itself
+    assert refused(enc, "move", hero, "3") == "combat.not_your_turn"
+    assert refused(enc, "attack", hero, "target=Drone range=ranged") == "combat.not_your_turn"
 
 
 def test_a_sleeper_rolls_initiative_its_turn_passes_announced_and_woken_in_time_it_acts() -> None:
