@@ -72,7 +72,7 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
     each line under the phase it happened in. The order itself is the pinned tracker's."""
     out = Announcement()
     sections = [_Section(None)]
-    left: str | None = None  # the phase the command left first, for what happened before
+    left: tuple[str, int | None, int] | None = None  # the phase left first: what came before
 
     def name(combatant_id: int | None) -> str:
         return display_name(enc.combatant(combatant_id) if combatant_id else None, for_gm=False)
@@ -91,8 +91,8 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
         elif isinstance(event, ev.TurnEnded):
             actor_before = event.combatant_id
         elif isinstance(event, ev.PhaseEnded):
-            if left is None and len(sections) == 1:
-                left = phase_label(enc, event.phase, actor_before, event.round)
+            if left is None and len(sections) == 1:  # the title names the round it goes into
+                left = (event.phase, actor_before, event.round)
         elif isinstance(event, ev.RoundStarted):
             new_round = event.round
         elif isinstance(event, ev.PhaseStarted):
@@ -125,7 +125,11 @@ def announce(enc: Encounter, events: list[ev.Event]) -> Announcement:
             body = "\n".join(text(sections[0].lines))
             out.embeds.append(discord.Embed(description=body, colour=LOG_COLOUR))
         return out
-    sections[0].label = left
+    if left is not None:
+        phase, actor, round_ = left
+        first = next(e for e in events if isinstance(e, ev.PhaseStarted))
+        shown = None if round_ == first.round else round_  # the title's round already
+        sections[0].label = phase_label(enc, phase, actor, shown)
     filled = [s for s in sections if s.lines]
     headed = len(filled) > 1 or bool(sections[0].lines)
     body_lines: list[str] = []
