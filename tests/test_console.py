@@ -138,10 +138,18 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     assert "Sword Lord（ダメージ）：(3D6+8) ＞ 12[4,4,4]+8 ＞ 20" in out
     assert "Dragonewtに10点のダメージ（HP 25）。" in out
     assert "Dragon Whelp：ダメージ20 − 武器防御4 = HPダメージ16。" in out
-    assert announced(out).splitlines()[-4:-1] == [
-        "== 第2ラウンド・イニシアチブ ==",
-        "・ 1. Dragonewt",
-        "・ 2. Dragon Whelp",
+    # Her end of turn passes round 2's initiative into the Dragonewt's main process at once,
+    # with the window for initiative skills open until the Dragonewt's first action.
+    assert announced(out).splitlines()[-3:] == [
+        "== 第2ラウンド・イニシアチブ → Dragonewtのメイン ==",
+        "▶ Dragonewtの手番 — 可能な行動：マイナーアクション、メジャーアクション",
+        "[イニシアチブスキル宣言] [手番終了]",
+    ]
+    order = out.rpartition("[トラッカー更新]\n")[2].splitlines()  # the order: the tracker's
+    assert order[1:4] == [
+        "✓ Sword Lord (PC) HP 20/39",
+        "▶ Dragonewt (NPC) HP 25/40",
+        "・ Dragon Whelp (NPC) HP 4/20",
     ]
 
 
