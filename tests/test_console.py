@@ -24,7 +24,6 @@ SESSION = """\
 :as gm
 /combat next
 /combat next
-/combat next
 :as alice
 /combat act action:minor detail:2マス移動
 /roll command:2D6>=10 命中
@@ -55,7 +54,7 @@ def test_scripted_session_end_to_end(tmp_path: Path) -> None:
     assert "gm: (2D6>=8) ＞ 8[3,5] ＞ 8 ＞ 成功" in out
     assert "このチャンネルのシステムをGranCrest" in out  # gm reads the server's Japanese
     assert "[only you] Only the GM can do that." in out  # alice (English) tried to advance
-    assert "== 第1ラウンド・メイン ==" in out and "@alice" in out
+    assert "== 第1ラウンド・イニシアチブ → Aliceのメイン ==" in out and "@alice" in out
     assert "Alice：マイナーアクション — 2マス移動" in out
     assert "alice: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out
     assert "unknown command /combat nonsense" in out
