@@ -168,7 +168,8 @@ def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path
     assert "Droneに3点のダメージ（HP 9）。" in out  # poison ticks again at the second Cleanup
     assert "Drone（行動値）：(2ES) ＞ 5,5 ＞ 10\nWasp（行動値）：(2ES) ＞ 5,5 ＞ 10" in out  # a tie
     assert "順番が変わりました。" in out  # the GM's order: the Wasp's turn, then the Drone's
-    assert out.index("== 第3ラウンド・Waspのメイン ==") < out.index("== 第3ラウンド・Droneのメイン ==")
+    wasp, drone = "== 第3ラウンド・Waspのメイン ==", "== 第3ラウンド・Droneのメイン =="
+    assert out.index(wasp) < out.index(drone)
     assert "Waspに20点のダメージ（HP -14）。\nWaspは戦闘不能（HP 0以下）。" in out
     assert "DroneのHPが10回復（HP 19）。" in out
 
