@@ -115,7 +115,7 @@ async def test_a_saved_weapon_comes_into_combat_and_attacks(world: World, dice: 
     await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
     await world.gm.slash(world.channel, "combat add", name="Orc", action_value=1)
     await world.gm.slash(world.channel, "gc set", combatant="Orc", stats="hp=20 strength=4")
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     dice.load(5, 5)
     attacked = await world.alice.slash(
@@ -178,7 +178,7 @@ async def test_numbers_given_on_combat_add_and_the_react_command(world: World, d
         hp=20,
         numbers="strength=4 weapon=3 dodge=2D6",
     )
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     dice.load(4, 4)
     await world.alice.slash(world.channel, "gc attack", target="Orc 1", hit="2D6+2", power=5)
