@@ -24,7 +24,6 @@ SESSION = """\
 :as gm
 /combat next
 /combat next
-/combat next
 :as alice
 /combat act action:minor detail:2マス移動
 /roll command:2D6>=10 命中
@@ -55,7 +54,7 @@ def test_scripted_session_end_to_end(tmp_path: Path) -> None:
     assert "gm: (2D6>=8) ＞ 8[3,5] ＞ 8 ＞ 成功" in out
     assert "このチャンネルのシステムをGranCrest" in out  # gm reads the server's Japanese
     assert "[only you] Only the GM can do that." in out  # alice (English) tried to advance
-    assert "== 第1ラウンド・メイン ==" in out and "@alice" in out
+    assert "== 第1ラウンド・イニシアチブ → Aliceのメイン ==" in out and "@alice" in out
     assert "Alice：マイナーアクション — 2マス移動" in out
     assert "alice: (2D6>=10) ＞ 12[6,6] ＞ 12 ＞ （クリティカル） ＞ 22 ＞ 成功" in out
     assert "unknown command /combat nonsense" in out
@@ -138,10 +137,18 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     assert "Sword Lord（ダメージ）：(3D6+8) ＞ 12[4,4,4]+8 ＞ 20" in out
     assert "Dragonewtに10点のダメージ（HP 25）。" in out
     assert "Dragon Whelp：ダメージ20 − 武器防御4 = HPダメージ16。" in out
-    assert announced(out).splitlines()[-4:-1] == [
-        "== 第2ラウンド・イニシアチブ ==",
-        "・ 1. Dragonewt",
-        "・ 2. Dragon Whelp",
+    # Her end of turn passes round 2's initiative into the Dragonewt's main process at once,
+    # with the window for initiative skills open until the Dragonewt's first action.
+    assert announced(out).splitlines()[-3:] == [
+        "== 第2ラウンド・イニシアチブ → Dragonewtのメイン ==",
+        "▶ Dragonewtの手番 — 可能な行動：マイナーアクション、メジャーアクション",
+        "[イニシアチブスキル宣言] [手番終了]",
+    ]
+    order = out.rpartition("[トラッカー更新]\n")[2].splitlines()  # the order: the tracker's
+    assert order[1:4] == [
+        "✓ Sword Lord (PC) HP 20/39",
+        "▶ Dragonewt (NPC) HP 25/40",
+        "・ Dragon Whelp (NPC) HP 4/20",
     ]
 
 
@@ -160,7 +167,9 @@ def test_esperancer_two_turns_tutorial_ticks_and_expires_statuses(tmp_path: Path
     assert "[あなただけ] Heroは封印されているため" in out and "Heroの封印が解除された。" in out
     assert "Droneに3点のダメージ（HP 9）。" in out  # poison ticks again at the second Cleanup
     assert "Drone（行動値）：(2ES) ＞ 5,5 ＞ 10\nWasp（行動値）：(2ES) ＞ 5,5 ＞ 10" in out  # a tie
-    assert "順番が変わりました。" in out and "▶ 1. Wasp (10)\n・ 2. Drone (10)" in out  # the GM's
+    assert "順番が変わりました。" in out  # the GM's order: the Wasp's turn, then the Drone's
+    wasp, drone = "== 第3ラウンド・Waspのメイン ==", "== 第3ラウンド・Droneのメイン =="
+    assert out.index(wasp) < out.index(drone)
     assert "Waspに20点のダメージ（HP -14）。\nWaspは戦闘不能（HP 0以下）。" in out
     assert "DroneのHPが10回復（HP 19）。" in out
 
@@ -190,7 +199,9 @@ def test_gurps_night_investigation_tutorial(tmp_path: Path) -> None:
     assert "Aoi：緊張下の失敗 -3 → ストレス 11/14。" in out
     assert "Aoi：嘘・騙し -2 → ストレス 9/14。" in out  # 正直 and 誠実: lying costs 2
     assert "Aoi：緊張下の成功 -1 → ストレス 8/14。" in out
-    assert "▶ 1. Aoi\n・ 2. Kappa" in out  # speed 6 before 5.5
+    assert out.index("== 第1ラウンド・Aoiのメイン ==") < out.index(
+        "== 第1ラウンド・Kappaのメイン =="
+    )  # speed 6 before 5.5
     assert "Kappa（ダメージ）：(3D6) ＞ 9[2,3,4] ＞ 9" in out  # 2D+4 rolled as 3D
     assert "Aoiに6点のダメージ（HP 5）。" in out
     assert "Aoi〈意志〉14：(3D6<=14) ＞ 15[5,5,5] ＞ 15 ＞ 失敗" in out  # Will = IQ 12 + 2

@@ -21,9 +21,11 @@ def test_press_a_button_by_label_or_number_and_the_trackers(tmp_path: Path) -> N
     out = play(tmp_path, FIGHT + ":press\n:press 次へ\n:press 1\n:press 9\n:press Flee\n")
     assert "1 [次へ]（トラッカー）\n2 [終了]（トラッカー）" in out  # :press alone lists them
     assert "（gm が [次へ] を押しました）\n== 第1ラウンド・セットアップ ==" in out
-    assert "（gm が [次へ] を押しました）\n== 第1ラウンド・イニシアチブ ==" in out  # by number
-    # The initiative announcement has a button of its own: the newest message's come first.
-    listed = "[イニシアチブスキル宣言] [次へ] [終了]"
+    # by number; nobody waits at the initiative: it leads into the first main process
+    started = "== 第1ラウンド・イニシアチブ → Goblin 1のメイン =="
+    assert f"（gm が [次へ] を押しました）\n{started}" in out
+    # The turn's announcement has buttons of its own: the newest message's come first.
+    listed = "[イニシアチブスキル宣言] [手番終了] [次へ] [終了]"
     assert f"[あなただけ] 「9」というボタンはありません。押せるのは：{listed}" in out
     assert "[あなただけ] 「Flee」というボタンはありません。" in out
 

@@ -36,13 +36,15 @@ async def test_a_turn_order_too_long_for_one_message_comes_whole_and_in_order(
 ) -> None:
     await crowd(world, "GranCrest", 90, action_value=5)
     await world.gm.slash(world.channel, "combat next")
-    await world.gm.slash(world.channel, "combat next")
     main = await world.gm.slash(world.channel, "combat next")
-    assert main.followups  # more than one message
-    order = "\n".join(texts(main))
-    positions = [order.index(f"{n}. {LONG} ") for n in range(1, 91)]
+    # The turn's post no longer repeats the order (issue 16): one short message, however many.
+    assert not main.followups and f"1. {LONG}" not in "\n".join(texts(main))
+    assert texts(main)[0].startswith(f"第1ラウンド・イニシアチブ → {LONG} 1のメイン")
+    status = await world.gm.slash(world.channel, "combat status")
+    assert status.followups or len(status.response.embeds) > 1  # more than one embed's worth
+    order = "\n".join(texts(status))
+    positions = [order.index(f"{LONG} {n} (NPC)") for n in range(1, 91)]
     assert positions == sorted(positions)  # every combatant, in turn order
-    assert texts(main)[0].startswith("第1ラウンド・メイン")
 
 
 async def test_the_tracker_stays_one_message_showing_whose_turn_it_is(world: World) -> None:

@@ -47,13 +47,12 @@ async def test_phases_are_announced_and_the_owner_pinged(world: World) -> None:
     assert titles(await world.gm.slash(world.channel, "combat next")) == [
         "第1ラウンド・セットアップ"
     ]
-    assert titles(await world.gm.slash(world.channel, "combat next")) == [
-        "第1ラウンド・イニシアチブ"
-    ]
+    # Nobody waits at Grancrest's initiative: one Next, one post naming both phases.
     main = await world.gm.slash(world.channel, "combat next")
-    assert titles(main) == ["第1ラウンド・メイン"]
+    assert titles(main) == ["第1ラウンド・イニシアチブ → Aliceのメイン"]
     assert main.response.content == world.alice.mention  # Alice's turn: her player is pinged
-    assert "▶ 1. Alice" in main.response.embeds[0].description
+    assert "▶ Aliceの手番" in main.response.embeds[0].description
+    assert "1. " not in main.response.embeds[0].description  # the order is the tracker's
     assert "Goblin" not in main.response.embeds[0].description  # hidden NPCs stay hidden
     assert tracker(world).embeds[0].title == "第1ラウンド・メイン"
 
@@ -62,7 +61,7 @@ async def test_only_the_gm_advances_and_players_act_for_their_own(world: World) 
     await setup_grancrest(world)
     refused = await world.alice.slash(world.channel, "combat next")
     assert refused.ephemeral and refused.response.content == "Only the GM can do that."
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     not_yours = await world.bob.slash(world.channel, "combat act", action="minor")
     assert not_yours.ephemeral and "is not yours" in not_yours.response.content
@@ -157,7 +156,9 @@ async def test_a_burst_of_changes_redraws_the_tracker_once_more_not_once_each(wo
     await setup_grancrest(world)
     cog = world.env.bot.get_cog("Encounters")
     gm = Caller(world.gm.id, manages_channel=True)
-    states = [(await cog.service.next(world.channel.id, gm)).encounter for _ in range(3)]
+    # Setup, Alice's turn, then the GM's confirmed skip of it (Goblin 1's turn)
+    states = [(await cog.service.next(world.channel.id, gm)).encounter for _ in range(2)]
+    states.append((await cog.service.next(world.channel.id, gm, confirmed=True)).encounter)
     channel = world.env.bot.get_channel(world.channel.id)
     before = len([r for r in world.env.http_requests if r.method == "PATCH"])
     await asyncio.gather(*(cog.refresh_tracker(channel, state, "ja") for state in states))
@@ -180,9 +181,9 @@ async def test_tracker_edits_keep_the_interval_apart(world: World) -> None:
     cog._tracker_last.pop(world.channel.id, None)  # the burst starts after a quiet spell
     before = len([r for r in world.env.http_requests if r.method == "PATCH"])
     started = time.monotonic()
-    for _ in range(3):  # one after another, each drawn as soon as it is allowed
-        await cog.refresh_tracker(channel, (await cog.service.next(world.channel.id, gm)).encounter,
-                                  "ja")  # fmt: skip
+    for skip in (False, False, True):  # one after another, each drawn as soon as allowed
+        state = (await cog.service.next(world.channel.id, gm, confirmed=skip)).encounter
+        await cog.refresh_tracker(channel, state, "ja")
     await world.env.settle()
     assert len([r for r in world.env.http_requests if r.method == "PATCH"]) - before == 1
     await cog.trackers_drawn()
@@ -197,16 +198,16 @@ async def test_the_turn_announcement_has_an_end_turn_button_for_that_turn_only(
 ) -> None:
     await setup_grancrest(world)
     await world.gm.slash(world.channel, "combat next")
-    await world.gm.slash(world.channel, "combat next")
     turn = await world.gm.slash(world.channel, "combat next")  # Alice's main phase
     labels = [c["label"] for row in turn.response.components for c in row["components"]]
-    assert labels == ["手番終了"]
+    assert labels == ["イニシアチブスキル宣言", "手番終了"]  # the window is open until she acts
     refused = await world.bob.click(turn.response, label="手番終了")
     assert refused.ephemeral and "is not yours" in refused.response.content
     ended = await world.alice.click(turn.response, label="手番終了")
-    assert titles(ended) == ["第1ラウンド・イニシアチブ"]
+    # Her end of turn starts the next turn by itself (a hidden goblin's, named for nobody)
+    assert titles(ended) == ["第1ラウンド・イニシアチブ → ？？？のメイン"]
     stale = await world.alice.click(turn.response, label="手番終了")  # that turn is over
-    assert stale.ephemeral and stale.response.content == "Nobody is taking a turn right now."
+    assert stale.ephemeral and stale.response.content == "It is not Alice's turn."
 
 
 async def test_join_also_takes_a_typed_name(world: World) -> None:

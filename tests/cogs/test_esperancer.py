@@ -16,6 +16,11 @@ def labels(result) -> list[str]:
     return [c["label"] for row in result.response.components for c in row["components"]]
 
 
+def tracker_rows(world: World) -> list[str]:
+    (pinned,) = world.channel.pinned_messages()
+    return (pinned.embeds[0].description or "").splitlines()
+
+
 async def table(world: World) -> None:
     await world.gm.slash(world.channel, "system set", system="Esperancer")
     await world.gm.slash(world.channel, "combat start")
@@ -39,15 +44,17 @@ async def test_players_roll_initiative_with_a_button_and_answer_sonic_drive(
     dice.load(10, 4, 6)  # the seed's [10][4] → 6, plus the modifier
     rolled = await world.alice.click(initiative.response, label="行動値を振る")
     assert "(2ES+2) ＞ 16[10,6],4+2 ＞ 22 ＞ クリティカル" in lines(rolled)
-    assert labels(rolled) == ["Hero：ソニックドライブ！", "Hero：使わない"]  # whose offer it is
+    # The last PC's roll carries the fight on by itself: Hero (22) has the first turn, the
+    # offer stays open until the end of it (and the turn's own button comes with it).
+    assert lines(rolled).startswith("第1ラウンド・Heroのメイン")
+    assert labels(rolled) == ["Hero：ソニックドライブ！", "Hero：使わない", "手番終了"]
     again = await world.alice.click(initiative.response, label="行動値を振る")
-    assert again.ephemeral and "already" in again.response.content
+    assert again.ephemeral and "only be done in the Initiative" in again.response.content
     stolen = await world.bob.click(rolled.response, label="Hero：ソニックドライブ！")
     assert stolen.ephemeral and "is not yours" in stolen.response.content
     chosen = await world.alice.click(rolled.response, label="Hero：ソニックドライブ！")
     assert "Hero" in lines(chosen) and "ソニックドライブ" in lines(chosen)
-    main = await world.gm.slash(world.channel, "combat next")
-    assert "▶ 1. Hero (22)" in lines(main)
+    assert tracker_rows(world)[0].startswith("▶ Hero (PC)")  # first in the order, acting
 
 
 async def test_engaged_attack_statuses_and_poison_at_cleanup(world: World, dice: Dice) -> None:
@@ -119,8 +126,8 @@ async def test_the_initiative_and_sonic_buttons_work_after_a_restart(
     assert "(2ES+2) ＞ 8,7+2 ＞ 17" in lines(rolled)
     declined = await world.alice.click(rolled.response, label="Hero：使わない")
     assert "Hero" in lines(declined)
-    main = await world.gm.slash(world.channel, "combat next")
-    assert "▶ 1. Hero (17)" in lines(main)
+    assert lines(rolled).startswith("第1ラウンド・Heroのメイン")  # 17 against the Drone's 10
+    assert tracker_rows(world)[0].startswith("▶ Hero (PC)")
 
 
 async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> None:
@@ -228,8 +235,10 @@ async def test_the_gm_heals_orders_ties_and_lets_players_roll_their_dodge(
     assert "順番が変わりました。" in lines(ordered)
     dice.load(1, 1)  # Hero 4: the NPCs go first, the Wasp before the Drone now
     main = await world.gm.slash(world.channel, "combat next")
-    assert "▶ 1. Wasp (10)" in lines(main)
-    await world.gm.slash(world.channel, "combat act", action="end_turn")  # the Wasp passes
+    assert lines(main).startswith("第1ラウンド・Waspのメイン")
+    assert "Hero（行動値）：(2ES+2) ＞ 1,1+2 ＞ 4" in lines(main)
+    passed = await world.gm.slash(world.channel, "combat act", action="end_turn")  # Wasp passes
+    assert lines(passed).startswith("第1ラウンド・Droneのメイン")  # the Drone next, Hero last
     dice.load(6, 6)
     attacked = await world.gm.slash(world.channel, "esp attack", attacker="Drone", target="Hero",
                                     damage="5", ranged=True)  # fmt: skip

@@ -22,7 +22,7 @@ async def duel(world: World) -> None:
         combatant="Dragonewt",
         stats="hp=40 strength=5 weapon=10 dodge=2D6+5",
     )
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the Sword Lord's main (the initiative passed on the way)
         await world.gm.slash(world.channel, "combat next")
 
 
@@ -115,7 +115,7 @@ async def test_a_saved_weapon_comes_into_combat_and_attacks(world: World, dice: 
     await world.alice.slash(world.channel, "combat join", character=choices[0]["value"])
     await world.gm.slash(world.channel, "combat add", name="Orc", action_value=1)
     await world.gm.slash(world.channel, "gc set", combatant="Orc", stats="hp=20 strength=4")
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     dice.load(5, 5)
     attacked = await world.alice.slash(
@@ -127,22 +127,23 @@ async def test_a_saved_weapon_comes_into_combat_and_attacks(world: World, dice: 
 async def test_initiative_skills_are_declared_from_the_announcement_until_main(
     world: World,
 ) -> None:
-    await duel(world)  # now in the Sword Lord's main phase; step back to an initiative phase
-    await world.alice.slash(world.channel, "combat act", action="end_turn")
-    announced = [
-        m
-        for m in world.channel.history()
-        if m.embeds and m.embeds[0].title == "第1ラウンド・イニシアチブ"
-    ]
-    button_message = announced[-1]
+    await duel(world)  # in the Sword Lord's main; her end of turn passes an initiative phase
+    ended = await world.alice.slash(world.channel, "combat act", action="end_turn")
+    assert ended.response.embeds[0].title == "第1ラウンド・イニシアチブ → Dragonewtのメイン"
+    button_message = world.channel.history()[-1]
+    assert button_message.embeds[0].title == ended.response.embeds[0].title
     shown = await world.alice.click(button_message, label="イニシアチブスキル宣言")
     assert shown.modal is not None
     declared = await world.alice.submit_modal(shown, {"skill": "《カバーリング》"})
     assert "Sword Lordが《カバーリング》を宣言" in lines(declared)
-    await world.gm.slash(world.channel, "combat next")  # the Dragonewt's main phase: closed
-    late = await world.alice.click(button_message, label="イニシアチブスキル宣言")
+    # Declared before the Dragonewt's first action: back to the initiative, the GM's to resolve
+    assert declared.response.embeds[0].title == "第1ラウンド・イニシアチブ"
+    again = await world.gm.slash(world.channel, "combat next")
+    assert again.response.embeds[0].title == "第1ラウンド・Dragonewtのメイン"
+    await world.gm.slash(world.channel, "combat act", action="minor", combatant="Dragonewt")
+    late = await world.alice.click(button_message, label="イニシアチブスキル宣言")  # it acted
     too_late = await world.alice.submit_modal(late, {"skill": "《カバーリング》"})
-    assert too_late.ephemeral and "before the main phase starts" in too_late.response.content
+    assert too_late.ephemeral and "first action" in too_late.response.content
 
 
 async def test_named_actions_spend_their_minor_or_major_once(world: World) -> None:
@@ -177,7 +178,7 @@ async def test_numbers_given_on_combat_add_and_the_react_command(world: World, d
         hp=20,
         numbers="strength=4 weapon=3 dodge=2D6",
     )
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     dice.load(4, 4)
     await world.alice.slash(world.channel, "gc attack", target="Orc 1", hit="2D6+2", power=5)

@@ -31,7 +31,7 @@ async def skirmish(world: World) -> None:
         numbers="strength=4 weapon=2 dodge=2D6",
     )  # fmt: skip
     await world.gm.slash(world.channel, "combat add", name="Lurker", hidden=True, action_value=1)
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main process (the initiative passed on the way)
         await world.gm.slash(world.channel, "combat next")
 
 
@@ -133,7 +133,7 @@ async def test_a_saved_character_reacts_with_its_own_dodge_and_defenses(
     await world.gm.slash(world.channel, "combat start")
     await world.alice.slash(world.channel, "combat join", character="Aster")
     await world.gm.slash(world.channel, "combat add", name="Orc", action_value=5)
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main process (the initiative passed on the way)
         await world.gm.slash(world.channel, "combat next")
     dice.load(5, 5)
     attacked = await world.gm.slash(

@@ -68,7 +68,7 @@ async def test_a_dying_target_gets_no_reaction_button_and_the_tracker_shows_who_
     await world.gm.slash(world.channel, "combat add", name="Orc", action_value=3)
     await world.gm.slash(world.channel, "gc set", combatant="Orc", stats="hp=10 strength=6")
     await world.gm.slash(world.channel, "gc damage", target="Orc", amount=12)  # HP −2: dying 1
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     dice.load(3, 4, 2, 2)
     attacked = await world.alice.slash(world.channel, "gc attack", target="Orc", hit="2D6+1",
@@ -83,7 +83,7 @@ async def test_the_tracker_lists_a_reaction_still_to_roll(world: World, dice: Di
     await world.gm.slash(world.channel, "combat start", ruleset="GranCrest")
     await world.alice.slash(world.channel, "combat add", name="Aster", side="pc", action_value=5)
     await world.gm.slash(world.channel, "combat add", name="Orc", action_value=3)
-    for _ in range(3):
+    for _ in range(2):  # Setup, then the first main (initiative passed)
         await world.gm.slash(world.channel, "combat next")
     await world.alice.slash(world.channel, "gc attack", target="Orc", hit="2D6+1", power=4)
     status = await world.alice.slash(world.channel, "combat status")

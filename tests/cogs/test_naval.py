@@ -35,9 +35,8 @@ async def to_heros_turn(world: World, dice: Dice) -> None:
     dice.load(3, 4)  # calm sea
     await world.alice.click(setup.response, label="イベントを振る（2D6）")
     dice.load(1, 1)  # the roll-off for the tie of action values 9 (PC first anyway)
-    await world.gm.slash(world.channel, "combat next")
-    main = await world.gm.slash(world.channel, "combat next")
-    assert "Hero" in lines(main)
+    main = await world.gm.slash(world.channel, "combat next")  # the initiative passed on the way
+    assert "第1ラウンド・イニシアチブ → Heroのメイン" in lines(main)
 
 
 async def test_ships_and_crews_are_placed_with_presets_and_autocomplete(world: World) -> None:

@@ -34,7 +34,7 @@ async def test_config_language_changes_public_posts(world: World, dice: Dice) ->
     await world.gm.slash(world.channel, "combat start", ruleset="GURPS")
     await world.gm.slash(world.channel, "combat add", name="Ogre", speed=5)
     result = await world.gm.slash(world.channel, "combat next")
-    assert result.response.embeds[0].title == "Round 1 · Main"
+    assert result.response.embeds[0].title == "Round 1 · Ogre's Main"
 
 
 async def test_config_is_for_server_managers(world: World) -> None:
