@@ -249,4 +249,5 @@ def end(enc: Encounter, rules: RuleSet, dice: DieSource | None) -> list[Event]:
         raise CombatError("combat.ended")
     events = rules.on_end(enc, dice)
     enc.active = False
+    enc.prompts = []  # nothing is waited for in a fight that is over (undo brings them back)
     return [*events, CombatEnded(enc.round)]
