@@ -37,6 +37,8 @@ CODE_TOPICS: Mapping[str, str] = {
     "table": "dice", "char": "char", "combat": "combat",
 }  # fmt: skip
 
+RULE_SET_CODES = frozenset({"gc", "esp", "naval", "gurps"})  # the others are shared by all
+
 COLOUR = discord.Colour.blurple()
 
 
@@ -67,7 +69,8 @@ def topic_for(error: BaseException, command: str | None) -> str | None:
 
     Most specific first: the rule set the message names (an encounter of another rule set),
     the rule set whose key the error carries (``gc.…``, also inside a bad field), then the
-    command typed, then the generic part of the key (``combat.…``)."""
+    command typed, then the generic part of the key (``combat.…``, ``dice.…``: a dice mistake
+    inside ``/esp set`` is Esperancer's page, in ``/roll`` the dice page)."""
     from bot.combat.errors import FieldError, StaleState
 
     if not isinstance(error, LocalizedError) or isinstance(error, StaleState):
@@ -75,13 +78,11 @@ def topic_for(error: BaseException, command: str | None) -> str | None:
     system = error.params.get("system")
     if isinstance(system, str) and system in RULESET_TOPICS:
         return RULESET_TOPICS[system]
-    codes = [error.code]
-    if isinstance(error, FieldError):
-        codes.insert(0, error.error.code)
-    for code in codes:
-        head = code.split(".", 1)[0]
-        if head in CODE_TOPICS and head != "combat":
+    codes = [error.error.code, error.code] if isinstance(error, FieldError) else [error.code]
+    heads = [code.split(".", 1)[0] for code in codes]
+    for head in heads:
+        if head in RULE_SET_CODES:
             return CODE_TOPICS[head]
     if command in COMMAND_TOPICS:
         return COMMAND_TOPICS[command]
-    return CODE_TOPICS.get(error.code.split(".", 1)[0])
+    return next((CODE_TOPICS[head] for head in heads if head in CODE_TOPICS), None)
