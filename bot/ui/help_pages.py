@@ -72,8 +72,10 @@ def topic_for(error: BaseException, command: str | None) -> str | None:
     command typed, then the generic part of the key (``combat.…``, ``dice.…``: a dice mistake
     inside ``/esp set`` is Esperancer's page, in ``/roll`` the dice page)."""
     from bot.combat.errors import FieldError, StaleState
+    from bot.dice.remote import EngineError
 
-    if not isinstance(error, LocalizedError) or isinstance(error, StaleState):
+    # Someone acting first, BCDice's engine down or slow: nothing a page could have prevented.
+    if not isinstance(error, LocalizedError) or isinstance(error, StaleState | EngineError):
         return None
     system = error.params.get("system")
     if isinstance(system, str) and system in RULESET_TOPICS:

@@ -167,3 +167,11 @@ async def test_every_group_keeps_within_discords_25_subcommands(world: World) ->
     help_group = tree.get_command("help")
     assert isinstance(help_group, app_commands.Group)
     assert {c.name for c in help_group.commands} == {*TOPICS, "system"}
+
+
+async def test_a_chat_roll_breaking_a_limit_offers_the_dice_page(world: World) -> None:
+    await world.alice.send(world.channel, "500D6")
+    refused = world.channel.last_message
+    assert "500" in refused.content and help_button(refused) == "help:open:dice"
+    opened = await world.bob.click(refused, custom_id="help:open:dice")  # anyone may read it
+    assert shown_page(opened) == title("dice", "en")

@@ -9,6 +9,7 @@ import pytest
 
 from bot.combat.errors import CombatError, FieldError, StaleState
 from bot.dice import DiceError
+from bot.dice.remote import EngineError
 from bot.i18n import LOCALES, LocalizedError, command_names, t
 from bot.ui.fit import DESCRIPTION, TITLE, TOTAL, units
 from bot.ui.help_pages import TOPICS, index, page, topic_for
@@ -67,6 +68,7 @@ def test_the_index_lists_every_page_with_its_command() -> None:
         (LocalizedError("settings.not_allowed"), "config", None),
         (StaleState(), "combat", None),  # someone acted first: no mistake of the user's
         (ValueError("surprise"), "combat", None),
+        (EngineError("dice.bcdice_timeout", seconds=5), "roll", None),  # BCDice slow: no mistake
     ],
 )
 def test_each_mistake_opens_the_page_that_covers_it(
