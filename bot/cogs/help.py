@@ -41,6 +41,12 @@ class HelpPagesCog(commands.Cog, name="HelpPages"):
         await send(interaction, embed=page(topic, locale), view=page_menu(topic, locale),
                    ephemeral=True)  # fmt: skip
 
+    async def turn_to(self, interaction: discord.Interaction, topic: str) -> None:
+        """The page menu: the same message shows the chosen page."""
+        locale = user_locale(interaction)
+        post = Post(embeds=[page(topic, locale)], groups=groups(page_menu(topic, locale)))
+        await outgoing.replace(interaction, post)
+
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """``/combat start`` sent as chat (the client's command menu was not used): say how to

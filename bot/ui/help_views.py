@@ -65,7 +65,7 @@ class HelpMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"help:pick")
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         chosen = (interaction.data or {}).get("values") or [TOPICS[0]]
         topic = chosen[0] if chosen[0] in TOPICS else TOPICS[0]
-        await interaction.client.get_cog("HelpPages").show(interaction, topic)
+        await interaction.client.get_cog("HelpPages").turn_to(interaction, topic)
 
 
 def help_button(topic: str, locale: str | None = None) -> discord.ui.View:

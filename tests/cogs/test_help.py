@@ -22,9 +22,8 @@ def title(topic: str, locale: str) -> str:
 
 def shown_page(result) -> str:
     """The title of the help page a reply shows (it must be private, with the page menu)."""
-    assert result.ephemeral
     message = result.response
-    assert message is not None and len(message.embeds) == 1
+    assert message is not None and message.ephemeral and len(message.embeds) == 1
     assert any(c.get("custom_id") == "help:pick" for c in components(message))
     return message.embeds[0].title
 
@@ -128,6 +127,7 @@ async def test_the_help_button_and_the_menu_work_after_a_restart(world: World, m
     assert shown_page(opened) == title("combat", "en")
     picked = await world.alice.select(page.response, ["naval"], custom_id="help:pick")
     assert shown_page(picked) == title("naval", "en")
+    assert picked.response.id == page.response.id  # the same message turned to the page
     assert len(world.env.errors) == 1
 
 
