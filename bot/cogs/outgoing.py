@@ -137,6 +137,7 @@ async def replace(interaction: discord.Interaction, post: Post) -> None:
     first, *rest = fit(post) or [Part()]
     kwargs = _message(first)
     kwargs.setdefault("view", None)
+    kwargs["attachments"] = kwargs.pop("files", [])
     async with state.lock:
         if interaction.response.is_done():  # deferred: the original message is still there
             await interaction.edit_original_response(**kwargs)
