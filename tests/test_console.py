@@ -146,9 +146,9 @@ def test_grancrest_worked_example_tutorial_reproduces_the_seed(tmp_path: Path) -
     ]
     order = out.rpartition("[トラッカー更新]\n")[2].splitlines()  # the order: the tracker's
     assert order[1:4] == [
-        "✓ Sword Lord (PC) HP 20/39",
-        "▶ Dragonewt (NPC) HP 25/40",
-        "・ Dragon Whelp (NPC) HP 4/20",
+        "✓ 1. Sword Lord (PC) 行動値6 HP 20/39",
+        "▶ 2. Dragonewt (NPC) 行動値5 ▰▰▰▰▱ 軽傷",  # 25 of 40: players see a wound level
+        "・ 3. Dragon Whelp (NPC) 行動値3 ▰▱▱▱▱ 危篤",  # 4 of 20
     ]
 
 

@@ -54,7 +54,7 @@ async def test_players_roll_initiative_with_a_button_and_answer_sonic_drive(
     assert stolen.ephemeral and "is not yours" in stolen.response.content
     chosen = await world.alice.click(rolled.response, label="Hero：ソニックドライブ！")
     assert "Hero" in lines(chosen) and "ソニックドライブ" in lines(chosen)
-    assert tracker_rows(world)[0].startswith("▶ Hero (PC)")  # first in the order, acting
+    assert tracker_rows(world)[0].startswith("▶ 1. Hero (PC)")  # first in the order, acting
 
 
 async def test_engaged_attack_statuses_and_poison_at_cleanup(world: World, dice: Dice) -> None:
@@ -127,7 +127,7 @@ async def test_the_initiative_and_sonic_buttons_work_after_a_restart(
     declined = await world.alice.click(rolled.response, label="Hero：使わない")
     assert "Hero" in lines(declined)
     assert lines(rolled).startswith("第1ラウンド・Heroのメイン")  # 17 against the Drone's 10
-    assert tracker_rows(world)[0].startswith("▶ Hero (PC)")
+    assert tracker_rows(world)[0].startswith("▶ 1. Hero (PC)")
 
 
 async def test_skills_moves_and_leaving_an_engage(world: World, dice: Dice) -> None:

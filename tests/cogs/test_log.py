@@ -55,8 +55,9 @@ async def test_the_tracker_ephemeral_answers_and_dms_stay_out(world: World, dice
     await world.alice.slash(world.channel, "table list")  # ephemeral: only alice saw it
     dice.load(2, 2)
     await world.alice.slash(world.channel, "roll", command="S2D6")  # the GM's copy by DM
-    tracker = "・ Ogre (NPC) HP 20/20"
-    assert any(tracker in (e.description or "") for e in world.channel.pinned_messages()[0].embeds)
+    tracker = "・ Ogre (NPC) 移動力5 ▰▰▰▰▰ 無傷"  # players see a wound level
+    shown = [e.description or "" for e in world.channel.pinned_messages()[0].embeds]
+    assert any(tracker in d for d in shown), shown
     files = await export(world, world.alice, format="text")
     assert list(files) == ["txt"]
     text = files["txt"]

@@ -36,8 +36,14 @@ async def three_rounds(world: World, dice: Dice) -> None:
     await world.gm.slash(world.channel, "combat add", name="ゴブリン", action_value=4, hp=20,
                          count=2)  # fmt: skip
     rounds = 0
+    players = {world.alice.id: world.alice, world.bob.id: world.bob}
     while rounds <= 3:
-        await world.gm.slash(world.channel, "combat next")
+        enc = await world.env.bot.encounters.status(world.channel.id)
+        actor = enc.combatant(enc.actor) if enc.actor is not None else None
+        if actor is not None and actor.owner_id in players:  # a player ends their own turn
+            await players[actor.owner_id].slash(world.channel, "combat act", action="end_turn")
+        else:  # the GM's: an NPC's turn, or the round's boundary
+            await world.gm.slash(world.channel, "combat next")
         enc = await world.env.bot.encounters.status(world.channel.id)
         if enc.round != rounds:
             rounds = enc.round

@@ -50,10 +50,10 @@ async def test_the_gms_next_on_a_players_untouched_turn_asks_and_the_button_skip
     assert titles == ["第1ラウンド・イニシアチブ → Goblinのメイン"]
     assert len(world.channel.history()) == posts + 1  # one public post
     await world.env.settle()
-    assert "✓ Alice (PC)" in tracker_text(world) and "▶ Goblin (NPC)" in tracker_text(world)
+    assert "✓ 1. Alice (PC)" in tracker_text(world) and "▶ 2. Goblin (NPC)" in tracker_text(world)
     again = await world.gm.click(asked.response, label="Skip the turn")  # the same, pressed twice
     assert again.ephemeral and again.response.content.startswith("Someone acted first")
-    assert "▶ Goblin (NPC)" in tracker_text(world)  # the Goblin's turn is not skipped with it
+    assert "▶ 2. Goblin (NPC)" in tracker_text(world)  # the Goblin's turn is not skipped with it
     assert world.env.errors == []  # the question and the button's refusal: answers, not errors
 
 
@@ -67,7 +67,7 @@ async def test_a_skip_asked_before_the_player_acted_is_refused_as_someone_acted_
     stale = await world.gm.click(asked.response, label="Skip the turn")
     assert stale.ephemeral and stale.response.content.startswith("Someone acted first")
     await world.env.settle()
-    assert "▶ Alice (PC)" in tracker_text(world)  # still her turn
+    assert "▶ 1. Alice (PC)" in tracker_text(world)  # still her turn
     # She has acted now: the GM's Next ends her turn without asking.
     moved = await world.gm.slash(world.channel, "combat next")
     assert not moved.ephemeral
@@ -90,5 +90,5 @@ async def test_a_players_end_of_turn_starts_the_next_turn_in_one_post_without_th
     assert labels(ended.response) == ["イニシアチブスキル宣言", "手番終了"]
     await world.env.settle()
     tracker = tracker_text(world)
-    assert tracker.startswith("第1ラウンド・メイン") and "▶ Goblin (NPC)" in tracker
+    assert tracker.startswith("第1ラウンド・メイン") and "▶ 2. Goblin (NPC)" in tracker
     assert world.env.errors == []
