@@ -88,14 +88,28 @@ async def prepare(world: World, group: str) -> None:
         await world.alice.slash(world.channel, "char create", name="Aoi", stats="iq=12 st=10 ht=10")
 
 
+# Every command group, each in a fresh world: one world for all of them piled up thousands
+# of posts and interactions, and SimCord's settling after each command slowed with them.
+GROUPS = ["char", "combat", "config", "esp", "gc", "gurps", "help", "log", "naval", "roll",
+          "system", "table"]  # fmt: skip
+
+
+@pytest.mark.simcord
+async def test_the_groups_below_are_every_command_group(world: World) -> None:
+    assert {c.qualified_name.split()[0] for c in leaves(world.env.bot.tree)} == set(GROUPS)
+
+
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.simcord(settle_timeout=30, check_errors=False)  # refusals are counted below
 async def test_hostile_values_in_every_option_never_make_an_incident(
-    world: World, incidents: Incidents
+    world: World, incidents: Incidents, group: str
 ) -> None:
     cases = refused_by_client = 0
     unanswered: list[tuple[str, str, object]] = []
     for command in leaves(world.env.bot.tree):
         name = command.qualified_name
+        if name.split()[0] != group:
+            continue
         for parameter in command.parameters:
             for value in hostile(parameter):
                 await prepare(world, name.split()[0])
@@ -115,5 +129,5 @@ async def test_hostile_values_in_every_option_never_make_an_incident(
                 if not result.acknowledged:
                     unanswered.append((name, parameter.display_name, value))
                 assert not incidents.seen, (name, parameter.display_name, value)
-    print(f"fuzz: {cases} cases (command, option, value), {refused_by_client} refused by Discord")
-    assert cases > 1500 and not unanswered and not incidents.seen
+    print(f"fuzz /{group}: {cases} cases (command, option, value), {refused_by_client} refused")
+    assert cases >= 2 and not unanswered and not incidents.seen
