@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 from tests.combat.stateful import GM, EncounterMachine
 
 RUN = settings(
-    max_examples=int(__import__("os").environ.get("STATEFUL_EXAMPLES", "200")),
+    max_examples=int(__import__("os").environ.get("STATEFUL_EXAMPLES", "120")),
     stateful_step_count=50,
     deadline=None,
     derandomize=True,  # the same sequences on every run: a failure reproduces
