@@ -21,6 +21,7 @@ from bot.cogs.encounter import EncounterCog
 from bot.cogs.esperancer import EsperancerCog
 from bot.cogs.grancrest import GrancrestCog
 from bot.cogs.gurps import GurpsCog
+from bot.cogs.help import HelpPagesCog, install_help
 from bot.cogs.log import LogCog
 from bot.cogs.naval import NavalCog
 from bot.cogs.settings import SettingsCog
@@ -34,6 +35,7 @@ from bot.i18n.translator import Translator
 from bot.permissions import invite_url
 from bot.store.db import Database
 from bot.ui.esp_views import DodgeButton, InitiativeButton, SonicButton
+from bot.ui.help_views import HelpButton, HelpMenu
 from bot.ui.log_views import ClearLogButton
 from bot.ui.naval_views import NavalEventButton
 from bot.ui.secret_views import ShowButton
@@ -75,12 +77,14 @@ async def install(bot: TabletopBot) -> None:
     bot.add_listener(deadline.on_interaction)
     for cog in (
         DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
-        EsperancerCog, GurpsCog, NavalCog, HelpCog, LogCog,
+        EsperancerCog, GurpsCog, NavalCog, HelpCog, HelpPagesCog, LogCog,
     ):  # fmt: skip
         await bot.add_cog(cog(bot))
+    install_help(bot.tree)  # /help <page> and each group's own /<group> help
     bot.add_dynamic_items(
         EncounterButton, RevealButton, ReactButton, EndTurnButton, InterruptButton,
         InitiativeButton, SonicButton, DodgeButton, NavalEventButton, ShowButton, ClearLogButton,
+        HelpButton, HelpMenu,
     )  # fmt: skip
 
 

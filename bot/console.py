@@ -31,6 +31,7 @@ from bot.console_output import Screen, Write
 from bot.i18n import LocalizedError, normalize_locale, t, use_locale
 from bot.i18n.commands import english_path
 from bot.store.models import EncounterLog
+from bot.ui.help_pages import TOPICS, index
 
 LOG = EncounterLog.__table__
 MAX_MESSAGE = 2000
@@ -55,6 +56,11 @@ class FixedThenRandom:
             if 1 <= value <= sides:
                 return value
         return self.fallback(sides)
+
+
+def asks_help(line: str) -> bool:
+    """``:help``, or ``/help`` alone in any language's spelling (``/ヘルプ``, ``/說明``)."""
+    return line == ":help" or (line[:1] == "/" and english_path(line[1:].split()) == ["help"])
 
 
 def parse_dice(text: str) -> list[int]:
@@ -131,8 +137,8 @@ class Session:
             await self.press(rest.strip())
         elif command == ":locale":
             self.set_locale(rest.strip())
-        elif line in ("/help", ":help"):
-            self.show_help()
+        elif asks_help(line):
+            self.show_help()  # /help, /ヘルプ, /說明: every page, and what the console adds
         elif line.startswith("/"):
             await self.slash(line[1:])
         elif len(line) > MAX_MESSAGE:  # Discord's client sends no longer message
@@ -161,10 +167,12 @@ class Session:
             )
 
     def show_help(self) -> None:
+        """The help pages' list (each page is the real ``/help <page>`` command), then the
+        console's own commands."""
         commands = sorted(self.current.available_commands(self.channel))
         self.screen.emit(
-            {"type": "help", "commands": commands},
-            t("console.help", commands="/" + ", /".join(commands)),
+            {"type": "help", "commands": commands, "pages": list(TOPICS)},
+            index(self.locale) + "\n" + t("console.help", commands="/" + ", /".join(commands)),
         )
 
     async def press(self, which: str) -> None:

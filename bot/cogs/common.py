@@ -19,6 +19,8 @@ from bot.store.faults import DatabaseFault, cause_of
 from bot.store.settings import Effective
 from bot.systems.fields import bound
 from bot.ui.fit import Post, groups
+from bot.ui.help_pages import topic_for
+from bot.ui.help_views import help_button
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -153,10 +155,20 @@ def _name(interaction: discord.Interaction) -> str:
     return command.qualified_name if command is not None else "(button)"
 
 
+def _root(interaction: discord.Interaction) -> str | None:
+    """The root command typed (``combat`` of ``/combat act``); None for a button."""
+    command = interaction.command
+    if command is None:
+        return None
+    return command.root_parent.name if command.root_parent is not None else command.name
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Every error → a short, translated, ephemeral message; surprises get an incident id."""
+    """Every error → a short, translated, ephemeral message; surprises get an incident id. A
+    mistake's message carries a Help button to the page that covers it (bot.ui.help_pages)."""
     original = getattr(error, "original", error)
     locale = user_locale(interaction)
+    topic = None  # only a mistake of the user's has a help page
     if isinstance(original, DatabaseFault):  # one line for the operator, one for the user
         log.warning("%s in /%s: %s", original.code, _name(interaction), cause_of(original))
         message = original.localized(locale)
@@ -165,13 +177,15 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         message = t("ui.reply_not_posted", locale=locale, reason=original.reason)
     elif isinstance(original, LocalizedError):
         message = original.localized(locale)
+        topic = topic_for(original, _root(interaction))
     elif isinstance(original, discord.app_commands.CheckFailure):
         message = t("error.not_allowed", locale=locale)
     else:
         incident = uuid.uuid4().hex[:8]
         log.error("incident %s in %s", incident, interaction.command, exc_info=original)
         message = t("error.unexpected", locale=locale, incident=incident)
+    view = help_button(topic, locale) if topic is not None else None
     try:
-        await send(interaction, message, ephemeral=True)
+        await send(interaction, message, ephemeral=True, view=view)
     except (outgoing.NotPosted, discord.HTTPException):
         log.warning("could not tell the user about an error", exc_info=True)

@@ -31,6 +31,8 @@ from bot.store.faults import DatabaseFault, cause_of
 from bot.store.rolls import get_roll, log_roll, set_notice
 from bot.store.settings import Effective, SecretMode
 from bot.ui.fit import Post, groups
+from bot.ui.help_pages import topic_for
+from bot.ui.help_views import help_button
 from bot.ui.secret_views import show_view
 from bot.ui.views import reveal_view
 
@@ -157,7 +159,10 @@ class DiceCog(commands.Cog, name="Dice"):
                 message.content, settings.system, tables=await self.bot.tables.for_guild(guild_id)
             )
         except DiceError as error:  # clearly a command, but it broke a limit (or BCDice failed)
-            await outgoing.send_to(message.channel, Post(error.localized(public)), reply_to=message)
+            topic = topic_for(error, "roll")  # a limit: the dice page; BCDice down: none
+            view = help_button(topic, public) if topic is not None else None
+            reply = Post(error.localized(public), groups=groups(view))
+            await outgoing.send_to(message.channel, reply, reply_to=message)
             return
         if result is None:
             return

@@ -142,6 +142,24 @@ async def edit(message: discord.Message | discord.PartialMessage, post: Post) ->
         await deliver(lambda part: message.channel.send(**_message(part)), rest)
 
 
+async def replace(interaction: discord.Interaction, post: Post) -> None:
+    """Make the message whose component was used say ``post`` (a help page turned by its
+    menu: the same private message, not a new one each time); what does not fit follows."""
+    state = answering(interaction)
+    first, *rest = fit(post) or [Part()]
+    kwargs = _message(first)
+    kwargs.setdefault("view", None)
+    kwargs["attachments"] = kwargs.pop("files", [])
+    async with state.lock:
+        if interaction.response.is_done():  # deferred: the original message is still there
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+        answered(interaction)
+    for part in rest:
+        await interaction.followup.send(**_message(part), ephemeral=True)
+
+
 async def report_unposted(
     interaction: discord.Interaction, failure: NotPosted, *, gm_id: int | None, locale: str
 ) -> None:

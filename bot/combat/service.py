@@ -291,7 +291,8 @@ class EncounterService:
                 return engine.use_action(enc, rules, target, Action(action), detail)
             special = rules.specials().get(action)
             if special is None:
-                raise CombatError("combat.unknown_action", action=action)
+                # With the rule set: the error's Help button opens that rule set's page.
+                raise CombatError("combat.unknown_action", action=action, system=enc.system)
             if special.gm_only and not self._is_gm(enc, caller):
                 raise CombatError("combat.not_gm")
             target = None
