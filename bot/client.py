@@ -123,6 +123,12 @@ class TabletopBot(commands.Bot):
             drawing = asyncio.ensure_future(encounters.trackers_drawn())  # type: ignore[attr-defined]
             await _finish([drawing], deadline)
         await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """What the bot holds besides its Discord connection: the BCDice worker, the log's queue
+        and the database's connections and threads. (A test's SimCord detaches the bot without
+        closing it, and calls this.)"""
         rolls = getattr(self, "rolls", None)
         if rolls is not None:
             await rolls.remote.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import pty
-import select
+import selectors
 import subprocess
 import sys
 import time
@@ -22,6 +22,8 @@ class Terminal:
     def __init__(self, controller: int) -> None:
         self.controller = controller
         self.screen = b""
+        self.readable = selectors.PollSelector()
+        self.readable.register(controller, selectors.EVENT_READ)
 
     def type(self, keys: bytes) -> None:
         os.write(self.controller, keys)
@@ -30,8 +32,8 @@ class Terminal:
         deadline = time.monotonic() + timeout
         while self.screen.count(text.encode()) < times:
             assert time.monotonic() < deadline, f"no {text!r} on {self.screen[-500:]!r}"
-            ready, _, _ = select.select([self.controller], [], [], 0.2)
-            if ready:
+            # poll, not select(): select() refuses a descriptor numbered over 1023
+            if self.readable.select(0.2):
                 self.screen += os.read(self.controller, 65536)
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
+from bot.ui.stateless import StatelessView
+
 CONTENT = 2000
 TITLE, DESCRIPTION, FOOTER, AUTHOR = 256, 4096, 2048, 256
 FIELDS, FIELD_NAME, FIELD_VALUE = 25, 256, 1024
@@ -101,7 +103,7 @@ class Part:
     def view(self) -> discord.ui.View | None:
         if not self.rows:
             return None
-        view = discord.ui.View(timeout=None)
+        view = StatelessView()
         for number, row in enumerate(self.rows):
             for item in row:
                 item.row = number

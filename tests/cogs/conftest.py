@@ -41,13 +41,34 @@ def bot_url(tmp_path: Path, sqlite_template: Path) -> str:
     return new_sqlite(sqlite_template, tmp_path)
 
 
+class Bots:
+    """The bots a test builds, each released at the end: SimCord detaches a bot without closing
+    it, which would leave its database files, threads and BCDice worker open for the run."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.made: list[TabletopBot] = []
+
+    def build(self, settings: Settings) -> TabletopBot:
+        self.made.append(build_bot(settings, dice=self.dice))
+        return self.made[-1]
+
+
 @pytest.fixture
-def make_bot(bot_url: str, dice: Dice) -> Callable[[], TabletopBot]:
+async def bots(dice: Dice) -> AsyncIterator[Bots]:
+    made = Bots(dice)
+    yield made
+    for bot in made.made:
+        await bot.release()
+
+
+@pytest.fixture
+def make_bot(bot_url: str, bots: Bots) -> Callable[[], TabletopBot]:
     """A new bot process on the same database (for restarts)."""
     settings = Settings(
         discord_token=None, database_url=bot_url, default_locale="ja", tracker_interval=0
     )
-    return lambda: build_bot(settings, dice=dice)
+    return lambda: bots.build(settings)
 
 
 @pytest.fixture
@@ -58,8 +79,6 @@ def simcord_bot(make_bot: Callable[[], TabletopBot]) -> TabletopBot:
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> AsyncIterator[World]:
     yield World(simcord_env)
-    # SimCord detaches the bot without closing it: a BCDice worker it started stops here.
-    await simcord_env.bot.rolls.remote.close()
     assert_fits_discord(simcord_env)
 
 

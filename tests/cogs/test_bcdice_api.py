@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.app import TabletopBot, build_bot
+from bot.app import TabletopBot
 from bot.config import Settings
 from tests.bcdice.fake_api import FakeBcdiceApi, closed_port, fake_api_server  # noqa: F401
-from tests.cogs.conftest import Dice, World
+from tests.cogs.conftest import Bots, World
 
 
 @pytest.fixture
 def make_bot(
-    bot_url: str, dice: Dice, fake_api: tuple[FakeBcdiceApi, str]
+    bot_url: str, bots: Bots, fake_api: tuple[FakeBcdiceApi, str]
 ) -> Callable[[], TabletopBot]:
     settings = Settings(
         discord_token=None,
@@ -24,7 +24,7 @@ def make_bot(
         tracker_interval=0,
         bcdice_api_url=fake_api[1],
     )
-    return lambda: build_bot(settings, dice=dice)
+    return lambda: bots.build(settings)
 
 
 async def test_the_bot_rolls_bcdice_systems_through_the_api(

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import TabletopBot, build_bot
+from bot.app import TabletopBot
 from bot.config import Settings
-from tests.cogs.conftest import Dice, World
+from tests.cogs.conftest import Bots, Dice, World
 
 
 @pytest.fixture
 def make_bot(
-    bot_url: str, dice: Dice, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    bot_url: str, bots: Bots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Callable[[], TabletopBot]:
     monkeypatch.setenv("BCDICE_HOME", str(tmp_path / "nothing-installed"))
     settings = Settings(
         discord_token=None, database_url=bot_url, default_locale="ja", tracker_interval=0
     )
-    return lambda: build_bot(settings, dice=dice)
+    return lambda: bots.build(settings)
 
 
 async def test_the_list_says_why_bcdice_systems_are_missing(world: World) -> None:

@@ -25,13 +25,17 @@ UNAVAILABLE = "The database is unavailable right now, so nothing was changed"
 
 async def fight(url: str, dice: Dice) -> AsyncIterator[World]:
     settings = Settings(discord_token=None, database_url=url, tracker_interval=0)
-    async with simcord.run(build_bot(settings, dice=dice), check_errors=False) as env:
+    bot = build_bot(settings, dice=dice)
+    async with simcord.run(bot, check_errors=False) as env:
         world = World(env)
         await world.gm.slash(world.channel, "config", language="en")
         await world.gm.slash(world.channel, "combat start", ruleset="GranCrest")
         await world.gm.slash(world.channel, "combat add", name="Goblin", action_value=4, hp=10)
         await world.gm.slash(world.channel, "combat next")
-        yield world
+        try:
+            yield world
+        finally:
+            await bot.release()  # SimCord detaches the bot without closing it
 
 
 async def outage_checks(world: World, dice: Dice) -> None:
