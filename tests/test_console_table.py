@@ -64,14 +64,14 @@ def test_default_locale_is_the_console_users_language(tmp_path: Path) -> None:
 
 
 def test_pictures_are_saved_and_their_paths_printed(tmp_path: Path) -> None:
-    script = FIGHT + "/gc map size:6x4\n/gc place combatant:Goblin 1 x:2 y:2\n/gc map\n"
+    script = FIGHT + "/gc map size:6x4\n/gc map\n/gc place combatant:Goblin 1 x:2 y:2\n"
     out = play(tmp_path, script)
     first, second = tmp_path / "console-out" / "map-1.png", tmp_path / "console-out" / "map-2.png"
     assert "[画像] console-out/map-1.png" in out and "[画像] console-out/map-2.png" in out
     for picture in (first, second):
         assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert first.read_bytes() != second.read_bytes()  # the token moved onto the map
-    again = play(tmp_path, FIGHT + "/gc map size:6x4\n", "--out", "maps")  # --out, no clobber
+    again = play(tmp_path, FIGHT + "/gc map\n", "--out", "maps")  # --out, no clobber
     assert "[画像] maps/map-1.png" in again and (tmp_path / "maps" / "map-1.png").exists()
     assert first.exists() and second.exists()
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import gc_complete
+from bot.cogs import gc_complete, turn_picture
 from bot.cogs.common import (
     channel_locale,
     on_encounter_button,
@@ -20,10 +20,11 @@ from bot.cogs.common import (
 )
 from bot.cogs.deadline import answered
 from bot.combat.errors import CombatError
+from bot.combat.service import Outcome
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.systems.grancrest.options import CHOICES
-from bot.ui.gc_map import map_file
+from bot.ui.gc_map import GRANCREST_MAP, map_file
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -42,6 +43,24 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.get_cog("Encounters").followers.append(self._after)
+
+    async def cog_unload(self) -> None:
+        encounters = self.bot.get_cog("Encounters")
+        if encounters is not None and self._after in encounters.followers:
+            encounters.followers.remove(self._after)
+
+    async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """After every command of a Grancrest fight (a /gc or /combat command, a button): the
+        turn's map, posted or edited when what it shows changed (``bot.cogs.turn_picture``)."""
+        if outcome.encounter.system != "GranCrest":
+            return
+        with use_locale(await post_locale(self.bot, interaction)):
+            await turn_picture.follow(
+                self.bot, interaction.channel, outcome.encounter, GRANCREST_MAP
+            )
 
     async def _act(
         self,
@@ -307,7 +326,6 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
         combatant: str | None = None,
     ) -> None:
         await self._act(interaction, "move", combatant, f"{x},{y}{' full' if full else ''}")
-        await self._post_map(interaction)
 
     @gc.command(
         name=text("place", "cmd.gc.place"),
@@ -335,11 +353,13 @@ class GrancrestCog(commands.Cog, name="Grancrest"):
     @app_commands.describe(size=text("Width x height, e.g. 12x8 (GM)", "cmd.gc.size"))
     @options("size")
     async def map_(self, interaction: discord.Interaction, size: str | None = None) -> None:
-        if size:
+        if size:  # the turn's picture follows the new size (``_after``), as after a move
             await self._act(interaction, "map", None, size)
-        await self._post_map(interaction)
+        else:
+            await self._post_map(interaction)
 
     async def _post_map(self, interaction: discord.Interaction) -> None:
+        """The picture with its whole legend (a line per token), when someone asks."""
         enc = await self.bot.encounters.status(interaction.channel_id or 0)
         if enc is None:
             raise CombatError("combat.no_encounter")

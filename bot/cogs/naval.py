@@ -1,6 +1,6 @@
 """``/naval …``: the naval add-on in Discord — ships, crews, steering, boarding, attacks, ship
 skills, the event roll and the battlefield picture. Thin: each command is one encounter
-action of the naval rule set; the turn's picture follows every command (``naval_post``), the
+action of the naval rule set; the turn's picture follows every command (``turn_picture``), the
 whole map with its full legend is ``/naval map``."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import naval_post
+from bot.cogs import turn_picture
 from bot.cogs.common import on_encounter_button, option, post_locale, rule_set_action, send
 from bot.cogs.encounter import matches
 from bot.cogs.naval_picture import battlefield_file, focus_of
+from bot.cogs.naval_post import NAVAL
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
 from bot.combat.service import Outcome
@@ -54,13 +55,15 @@ class NavalCog(commands.Cog, name="Naval"):
     async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """After every command of a naval fight (a /naval or /combat command, a button): the
         turn's battlefield picture, posted or edited when what it shows changed
-        (``bot.cogs.naval_post``)."""
+        (``bot.cogs.turn_picture``)."""
         if outcome.encounter.system != "naval":
             return
         moved = [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
         locale = await post_locale(self.bot, interaction)
         with use_locale(locale):
-            await naval_post.follow(self.bot, interaction.channel, outcome.encounter, moved)
+            await turn_picture.follow(
+                self.bot, interaction.channel, outcome.encounter, NAVAL, moved
+            )
 
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str

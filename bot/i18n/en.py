@@ -453,6 +453,8 @@ MESSAGES: dict[str, str] = {
     "gc.bad_map": "Write the map size as WIDTHxHEIGHT, each 1 to {limit} (not “{text}”).",
     "gc.bad_square": "Write the square as x,y (not “{text}”).",
     "gc.off_map": "“{text}” is off the map.",
+    "gc.legend_sep": " · ",
+    "gc.legend_more": "{count} more (all in /gc map)",
     "gc.map_window": "🖼 The picture shows columns {x}, rows {y} of the {width}×{height} map; everyone is listed below.",
     "gc.not_placed": "{name} is not on the map yet: the GM places it with /gc place.",
     "gc.too_far": "{name} cannot get there: the cheapest path costs {cost} move points, {budget} available.",

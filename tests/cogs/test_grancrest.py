@@ -75,10 +75,52 @@ async def test_map_moves_and_the_image(world: World) -> None:
     assert far.ephemeral and "costs 8 move points, 3 available" in far.response.content
     moved = await world.alice.slash(world.channel, "gc move", x=1, y=0)
     assert "Sword Lordは1,0へ移動（移動力1）。" in lines(moved)
-    picture = world.channel.last_message
-    assert picture.attachments and picture.attachments[0].filename == "map.png"
-    assert "`1` Sword Lord (1,0) HP 39/39" in picture.content
+    await world.env.settle()
+    (picture,) = maps(world)  # the placings and the move, all in her turn: one picture
+    assert picture.content == "`1` Sword Lord (1,0)　`2` Dragonewt (1,0)"  # HP: the tracker's
+    whole = await world.bob.slash(world.channel, "gc map")
+    assert whole.response.content == "`1` Sword Lord (1,0)\n`2` Dragonewt (1,0)"
     assert len(world.env.errors) == 1
+
+
+def maps(world: World) -> list:
+    return [m for m in world.channel.history()
+            if [a.filename for a in m.attachments] == ["map.png"]]  # fmt: skip
+
+
+async def test_the_turns_map_is_one_message_edited_within_the_turn(world: World) -> None:
+    await world.gm.slash(world.channel, "combat start", ruleset="GranCrest")
+    await world.alice.slash(
+        world.channel, "combat add", name="Sword Lord", side="pc", action_value=6, hp=39
+    )
+    await world.gm.slash(world.channel, "combat add", name="Dragonewt", action_value=5, hp=40)
+    await world.alice.slash(world.channel, "gc set", stats="move=3")
+    await world.gm.slash(world.channel, "gc map", size="6x4")
+    assert maps(world) == []  # nobody on the map yet: no picture
+    await world.gm.slash(world.channel, "gc place", combatant="Sword Lord", x=0, y=0)
+    await world.gm.slash(world.channel, "gc place", combatant="Dragonewt", x=4, y=3)
+    await world.env.settle()
+    (placed,) = maps(world)  # the GM's two placings before the fight: one picture, edited
+    assert placed.content == "`1` Sword Lord (0,0)　`2` Dragonewt (4,3)"
+    for _ in range(2):  # Setup, then the Sword Lord's main
+        await world.gm.slash(world.channel, "combat next")
+    await world.alice.slash(world.channel, "gc move", x=1, y=0)
+    await world.gm.slash(world.channel, "gc damage", target="Sword Lord", amount=5)
+    await world.env.settle()
+    placed_again, turn = maps(world)  # her turn: a new picture; the damage moved nobody
+    assert placed_again.id == placed.id and turn.content.startswith("`1` Sword Lord (1,0)")
+    await world.alice.slash(world.channel, "combat act", action="end_turn")
+    await world.gm.slash(world.channel, "gc damage", target="Dragonewt", amount=20)
+    await world.env.settle()
+    assert len(maps(world)) == 2  # a new turn and a number changed: no new picture
+    await world.gm.slash(world.channel, "gc set", combatant="Dragonewt", stats="move=4")
+    await world.gm.slash(world.channel, "gc move", x=3, y=3, combatant="Dragonewt")
+    ran = await world.gm.slash(world.channel, "gc move", x=1, y=3, combatant="Dragonewt", full=True)
+    assert not ran.ephemeral, ran.response.content
+    await world.env.settle()
+    *_, npcs = maps(world)  # the Dragonewt's turn: one more picture, where it ended
+    assert len(maps(world)) == 3 and npcs.content.endswith("`2` Dragonewt (1,3)")
+    assert "HP" not in "".join(m.content for m in maps(world))
 
 
 async def test_damage_dying_and_healing_by_the_gm(world: World) -> None:

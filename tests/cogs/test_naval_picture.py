@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.cogs.naval_post import choose
+from bot.cogs.turn_picture import choose
 from tests.cogs.conftest import Dice, World
 from tests.cogs.test_naval import CAPTAIN, PATROL, fleet, to_heros_turn
 
