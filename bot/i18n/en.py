@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "combat.interrupts_closed": "Initiative skills can be declared from the initiative phase until the acting combatant's first action in its main process.",
     "combat.cannot_act": "{name} cannot act now.",
     "combat.no_event_pending": "No event roll is waiting: it is rolled at the start of Setup.",
-    "combat.wrong_phase": "That can only be done in the {phase} phase.",
+    "combat.initiative_closed": "Initiative is rolled in the setup or initiative phase, before the round's turns begin.",
     "combat.already_rolled": "{name} has already rolled initiative.",
     "combat.no_sonic_offer": "{name} has no Sonic Drive to decide this turn.",
     "combat.already_chosen": "{name} has already decided.",

@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "combat.interrupts_closed": "イニシアチブスキルは、イニシアチブプロセスから、手番の者がメインプロセスで最初の行動をするまでの間に宣言できます。",
     "combat.cannot_act": "{name}は今行動できません。",
     "combat.no_event_pending": "振るべきイベントはありません（セットアッププロセスの開始時に振ります）。",
-    "combat.wrong_phase": "それは{phase}の間にのみ行えます。",
+    "combat.initiative_closed": "行動値判定はセットアップかイニシアチブの間（ラウンドの手番が始まる前）に振ります。",
     "combat.already_rolled": "{name}はすでに行動値判定を振りました。",
     "combat.no_sonic_offer": "{name}にはこのターン選べるソニックドライブがありません。",
     "combat.already_chosen": "{name}はすでに決定済みです。",

@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "combat.interrupts_closed": "先攻特技可在先攻階段起，到行動者於主要階段採取第一個行動之前宣告。",
     "combat.cannot_act": "{name}現在無法行動。",
     "combat.no_event_pending": "目前沒有待擲的事件（在準備階段開始時擲骰）。",
-    "combat.wrong_phase": "這只能在{phase}進行。",
+    "combat.initiative_closed": "行動值在準備階段或先攻階段擲（本輪的回合開始之前）。",
     "combat.already_rolled": "{name}已經擲過先攻了。",
     "combat.no_sonic_offer": "{name}這一輪沒有可選擇的音速驅動。",
     "combat.already_chosen": "{name}已經決定過了。",

@@ -16,7 +16,7 @@ from bot.combat.events import Event, OptionSet, OrderChanged, SonicDriveChosen, 
 from bot.combat.model import Combatant, Condition, Encounter, Kind, Phase, Prompt, Side
 from bot.combat.rules import RuleSet, Special, Step, Verdict
 from bot.dice import DieSource
-from bot.i18n import Term, glossary
+from bot.i18n import glossary
 from bot.systems.base import check, key_values, ordered, pc_first, set_gm_order
 from bot.systems.esperancer import actions, attack, engage, statuses
 
@@ -190,7 +190,7 @@ class EsperancerRules(RuleSet):
     ) -> list[Event]:
         assert c is not None
         if enc.phase not in (Phase.SETUP, Phase.INITIATIVE):
-            raise CombatError("combat.wrong_phase", phase=Term("phase.initiative"))
+            raise CombatError("combat.initiative_closed")
         if c.initiative is not None:
             raise CombatError("combat.already_rolled", name=c.name)
         if not c.fighting:  # asleep still rolls: sleep bars actions, not the roll

@@ -186,7 +186,7 @@ def test_the_gms_next_goes_on_without_the_missing_rolls() -> None:
     assert (enc.phase, enc.actor) == (Phase.MAIN, hero)
     with pytest.raises(CombatError) as error:  # the rolls are over once the turns begin
         roll(enc, sidekick, 9, 9)
-    assert error.value.code == "combat.wrong_phase"
+    assert error.value.code == "combat.initiative_closed"
 
 
 def test_no_initiative_roll_outside_setup_and_initiative() -> None:
@@ -199,4 +199,4 @@ def test_no_initiative_roll_outside_setup_and_initiative() -> None:
     late = add(enc, "Latecomer", Side.PC)  # joins during the turns, without an initiative
     with pytest.raises(CombatError) as error:
         roll(enc, late, 9, 9)
-    assert error.value.code == "combat.wrong_phase"
+    assert error.value.code == "combat.initiative_closed"
