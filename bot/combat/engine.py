@@ -225,7 +225,7 @@ def after(
     for _ in range(3):  # carrying on may bring losses of its own (poison, dying): once more
         if not enc.active:
             return events
-        prompts.close_at_first_action(enc)
+        prompts.close_at_first_action(enc, events)
         events = events + lifecycle.reconcile(enc, rules, dice)
         if any(isinstance(e, SideDefeated) and e.ends for e in events):
             return events + end(enc, rules, dice)

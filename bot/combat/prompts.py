@@ -10,9 +10,10 @@ brings them back, and each belongs to its own combatant: none ever blocks anothe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.combat.events import Event, PromptCancelled, PromptLapsed
+from bot.combat.events import ActionUsed, Event, PromptCancelled, PromptLapsed, SkillUsed
 from bot.combat.model import Combatant, Encounter, Prompt
 from bot.dice import DieSource
 
@@ -82,11 +83,18 @@ def lapse(
     return _settle(enc, rules, [p for p in enc.prompts if due(p)], dice, "expired")
 
 
-def close_at_first_action(enc: Encounter) -> None:
-    """The acting combatant has taken an action: what was open only until then closes (a
-    window, not a question: nobody's default is owed, so it closes without a word)."""
+def close_at_first_action(enc: Encounter, events: Sequence[Event] = ()) -> None:
+    """The acting combatant has taken an action — a minor or major one, or a free one such as a
+    naval ship skill (``events`` of this change: its main process is under way, so nothing can
+    go back to the initiative phase any more): what was open only until then closes (a window,
+    not a question: nobody's default is owed, so it closes without a word)."""
     actor = enc.combatant(enc.actor) if enc.actor is not None else None
-    if actor is not None and actor.used:
+    if actor is None:
+        return
+    acted = actor.used or any(
+        isinstance(e, ActionUsed | SkillUsed) and e.combatant_id == actor.id for e in events
+    )
+    if acted:
         enc.prompts = [p for p in enc.prompts if p.until != "first_action"]
 
 

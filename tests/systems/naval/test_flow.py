@@ -108,6 +108,17 @@ def test_the_initiative_window_stays_open_until_the_actors_first_action() -> Non
     assert enc.actor == guard and [p.kind for p in enc.prompts] == ["initiative_skills"]
 
 
+def test_a_ship_skill_is_the_actors_first_action_too() -> None:
+    enc, hero, guard = battle()
+    enc.data["morale"] = {"pc": 5}
+    enc.find("オールマイト・キャプテン号").stats.hp = 2250  # type: ignore[union-attr]
+    run(enc, "ship_skill", hero, "ship=オールマイト・キャプテン号 skill=修繕")  # a free action
+    assert not enc.prompts  # its main process is under way: the window closed with it
+    with pytest.raises(CombatError) as error:
+        run(enc, "interrupt", guard, "《カバーリング》")
+    assert error.value.code == "combat.interrupts_closed"
+
+
 def test_an_initiative_skill_before_the_first_action_goes_back_to_the_initiative_phase() -> None:
     enc, hero, guard = battle()
     events = run(enc, "interrupt", guard, "《カバーリング》")
