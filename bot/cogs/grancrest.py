@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import gc_complete, turn_picture
+from bot.cogs import gc_complete
 from bot.cogs.common import (
     channel_locale,
     on_encounter_button,
@@ -19,8 +19,8 @@ from bot.cogs.common import (
     send,
 )
 from bot.cogs.deadline import answered
+from bot.cogs.turn_picture import FollowsWithPicture
 from bot.combat.errors import CombatError
-from bot.combat.service import Outcome
 from bot.i18n import t, use_locale
 from bot.i18n.translator import options, text
 from bot.systems.grancrest.options import CHOICES
@@ -34,33 +34,17 @@ if TYPE_CHECKING:
 ACTIONS = {"pick_up": "minor", "other_minor": "minor", "other_major": "major"}
 
 
-class GrancrestCog(commands.Cog, name="Grancrest"):
+class GrancrestCog(FollowsWithPicture, commands.Cog, name="Grancrest"):
     gc = app_commands.Group(
         name=text("gc", "cmd.gc"),
         description=text("Grancrest combat", "cmd.gc.desc"),
         guild_only=True,
     )
 
+    picture = GRANCREST_MAP
+
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.get_cog("Encounters").followers.append(self._after)
-
-    async def cog_unload(self) -> None:
-        encounters = self.bot.get_cog("Encounters")
-        if encounters is not None and self._after in encounters.followers:
-            encounters.followers.remove(self._after)
-
-    async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """After every command of a Grancrest fight (a /gc or /combat command, a button): the
-        turn's map, posted or edited when what it shows changed (``bot.cogs.turn_picture``)."""
-        if outcome.encounter.system != "GranCrest":
-            return
-        with use_locale(await post_locale(self.bot, interaction)):
-            await turn_picture.follow(
-                self.bot, interaction.channel, outcome.encounter, GRANCREST_MAP
-            )
 
     async def _act(
         self,

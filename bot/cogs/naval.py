@@ -11,11 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import turn_picture
 from bot.cogs.common import on_encounter_button, option, post_locale, rule_set_action, send
 from bot.cogs.encounter import matches
 from bot.cogs.naval_picture import battlefield_file, focus_of
 from bot.cogs.naval_post import NAVAL
+from bot.cogs.turn_picture import FollowsWithPicture
 from bot.combat.errors import CombatError
 from bot.combat.events import ShipMoved
 from bot.combat.service import Outcome
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 
-class NavalCog(commands.Cog, name="Naval"):
+class NavalCog(FollowsWithPicture, commands.Cog, name="Naval"):
     naval = app_commands.Group(
         name=text("naval", "cmd.naval"),
         description=text("Naval battles: ships, boarding, morale, events", "cmd.naval.desc"),
@@ -41,29 +41,13 @@ class NavalCog(commands.Cog, name="Naval"):
         parent=naval,
     )
 
+    picture = NAVAL
+
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.get_cog("Encounters").followers.append(self._after)
-
-    async def cog_unload(self) -> None:
-        encounters = self.bot.get_cog("Encounters")
-        if encounters is not None and self._after in encounters.followers:
-            encounters.followers.remove(self._after)
-
-    async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """After every command of a naval fight (a /naval or /combat command, a button): the
-        turn's battlefield picture, posted or edited when what it shows changed
-        (``bot.cogs.turn_picture``)."""
-        if outcome.encounter.system != "naval":
-            return
-        moved = [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
-        locale = await post_locale(self.bot, interaction)
-        with use_locale(locale):
-            await turn_picture.follow(
-                self.bot, interaction.channel, outcome.encounter, NAVAL, moved
-            )
+    def moved(self, outcome: Outcome) -> list[int]:
+        return [e.ship_id for e in outcome.events if isinstance(e, ShipMoved)]
 
     async def _act(
         self, interaction: discord.Interaction, action: str, combatant: str | None, detail: str

@@ -28,11 +28,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.cogs import outgoing
+from bot.cogs.common import post_locale
 from bot.combat.model import Encounter
+from bot.i18n import use_locale
 from bot.ui.fit import Post
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
+    from bot.combat.service import Outcome
 
 log = logging.getLogger("bot.picture")
 
@@ -114,3 +117,29 @@ async def follow(
         await bot.encounters.set_posted(
             enc.id, picture.note, {"message": sent[0].id, "turn": turn, **now}
         )
+
+
+class FollowsWithPicture:
+    """For a rule set's cog whose fights have a picture: after every command of the channel's
+    fight (its own, a /combat one, a button), the turn's picture follows."""
+
+    bot: TabletopBot
+    picture: Picture
+
+    def moved(self, outcome: Outcome) -> Sequence[int]:
+        """Whom this command moved (the picture centres on them)."""
+        return ()
+
+    async def cog_load(self) -> None:
+        self.bot.get_cog("Encounters").followers.append(self._after)  # type: ignore[union-attr]
+
+    async def cog_unload(self) -> None:
+        encounters = self.bot.get_cog("Encounters")
+        if encounters is not None and self._after in encounters.followers:  # type: ignore[attr-defined]
+            encounters.followers.remove(self._after)  # type: ignore[attr-defined]
+
+    async def _after(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        with use_locale(await post_locale(self.bot, interaction)):
+            await follow(
+                self.bot, interaction.channel, outcome.encounter, self.picture, self.moved(outcome)
+            )
