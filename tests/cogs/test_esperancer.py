@@ -49,7 +49,7 @@ async def test_players_roll_initiative_with_a_button_and_answer_sonic_drive(
     assert lines(rolled).startswith("第1ラウンド・Heroのメイン")
     assert labels(rolled) == ["Hero：ソニックドライブ！", "Hero：使わない", "手番終了"]
     again = await world.alice.click(initiative.response, label="行動値を振る")
-    assert again.ephemeral and "only be done in the Initiative" in again.response.content
+    assert again.ephemeral and "rolled in the setup or initiative phase" in again.response.content
     stolen = await world.bob.click(rolled.response, label="Hero：ソニックドライブ！")
     assert stolen.ephemeral and "is not yours" in stolen.response.content
     chosen = await world.alice.click(rolled.response, label="Hero：ソニックドライブ！")
