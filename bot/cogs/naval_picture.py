@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.systems.naval.battlefield import event_kind, morale, ships
 from bot.systems.naval.events import EVENTS
 from bot.ui.fit import CONTENT, units
+from bot.ui.listing import as_many_as_fit
 from bot.ui.naval_map import battlefield_window, draw_battlefield, extent
 from bot.ui.naval_scene import CrewPicture, SeaPicture, ShipPicture, Span
 from bot.ui.tracker import morale_line, naval_summary
@@ -121,17 +122,15 @@ def turn_picture(enc: Encounter, view: Scene) -> tuple[bytes, str]:
 
 
 def _names_line(names: list[str], room: int) -> str:
-    """The names, as many as fit ``room`` (the picture stays one message, edited in place);
-    those left over are counted, for ``/naval map``'s whole legend."""
-    sep = t("naval.legend_name_sep")
-    for kept in range(len(names), 0, -1):
-        shown = sep.join(names[:kept])
-        if kept < len(names):
-            shown += sep + t("naval.legend_names_more", count=len(names) - kept)
-        line = t("naval.legend_names", names=shown)
-        if units(line) <= room:
-            return line
-    return t("naval.legend_names", names=t("naval.legend_names_more", count=len(names)))
+    """The names, as many as fit ``room``; those left over are counted, for ``/naval map``'s
+    whole legend."""
+    return as_many_as_fit(
+        names,
+        t("naval.legend_name_sep"),
+        lambda count: t("naval.legend_names_more", count=count),
+        room,
+        lambda shown: t("naval.legend_names", names=shown),
+    )
 
 
 def marks(view: Scene) -> dict[str, object]:

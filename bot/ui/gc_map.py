@@ -19,6 +19,7 @@ from bot.combat.model import Encounter
 from bot.i18n import t
 from bot.systems.grancrest import board
 from bot.ui.fit import CONTENT, units
+from bot.ui.listing import as_many_as_fit
 from bot.ui.maps import Token, map_window, render_map
 
 FILENAME = "map.png"
@@ -77,14 +78,11 @@ def short_legend(scene: MapScene) -> str:
     lines = _window_line(scene)
     room = CONTENT - units("\n".join(lines)) - 1
     entries = [_entry(scene, token) for token in scene.tokens]
-    sep = t("gc.legend_sep")
-    for kept in range(len(entries), -1, -1):
-        line = sep.join(entries[:kept])
-        if kept < len(entries):
-            line += (sep if kept else "") + t("gc.legend_more", count=len(entries) - kept)
-        if units(line) <= room:
-            return "\n".join([*lines, line])
-    return "\n".join(lines)
+
+    def more(count: int) -> str:
+        return t("gc.legend_more", count=count)
+
+    return "\n".join([*lines, as_many_as_fit(entries, t("gc.legend_sep"), more, room)])
 
 
 def _digest(value: object) -> str:
