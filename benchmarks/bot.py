@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 import yarl  # noqa: E402
 
+from benchmarks import load  # noqa: E402
 from benchmarks.load import Stats, closed_loop, open_loop, percentile, set_up  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from tests.e2e.fake_discord import GUILD_ID, FakeDiscord, guild_on_shard  # noqa: E402
@@ -216,6 +217,10 @@ def report(result: Run, args: argparse.Namespace) -> None:
 
 
 async def main(args: argparse.Namespace) -> None:
+    if args.only:
+        load.COMMANDS[:] = [c for c in load.COMMANDS if c[0] == args.only]
+        if not load.COMMANDS:
+            raise SystemExit(f"--only: no command {args.only!r} in benchmarks/load.py")
     kinds = ["bare" if args.bare else "ours"]
     if args.ab:
         kinds = ["ours", "bare"] * args.ab
@@ -243,6 +248,9 @@ if __name__ == "__main__":
     parser.add_argument("--ab", type=int, default=0, help="pairs of ours then bare")
     parser.add_argument("--processes", type=int, default=1, help="our bot as N shard processes")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--only", help="send only this command (e.g. 'roll'): its own cost, ours and bare"
+    )
     parser.add_argument("--serve", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:

@@ -34,7 +34,9 @@ from bot.combat.rules import RuleSet
 from bot.dice import DieSource
 from bot.dice.source import system_die
 from bot.store.db import Database
+from bot.store.encounter_cache import EncounterCache
 from bot.store.encounters import (  # plain functions of a connection, run by Database.run
+    Loaded,
     VersionConflict,
     append_log,
     insert_encounter,
@@ -79,11 +81,12 @@ class EncounterService:
         self.rulesets = rulesets  # the game systems are handed in: combat imports none of them
         self.dice = dice or system_die
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.cache = EncounterCache()  # each channel's encounter as this process committed it
 
     # -- reading ---------------------------------------------------------------------------
     async def status(self, channel_id: int) -> Encounter | None:
         def read(conn: Connection) -> Encounter | None:
-            loaded = load_active(conn, channel_id, lock=False)
+            loaded = self.cache.load_active(conn, channel_id, lock=False)
             return loaded.encounter if loaded else None
 
         return await self.db.run(read, write=False)
@@ -340,8 +343,8 @@ class EncounterService:
     ) -> Outcome:
         """Load → check → apply ``change`` (None: undo) → save and log, in one transaction."""
 
-        def write(conn: Connection) -> Outcome:
-            loaded = load_active(conn, channel_id, lock=True)
+        def write(conn: Connection) -> tuple[Outcome, Loaded]:
+            loaded = self.cache.load_active(conn, channel_id, lock=True)
             if loaded is None and change is None:  # undo: the fight that has just ended
                 loaded = load_last_ended(conn, channel_id, now() - REOPEN_WINDOW)
             if loaded is None:
@@ -367,20 +370,22 @@ class EncounterService:
             else:
                 events = self._apply(enc, change, recorder, caller, gm)
             enc.version += 1
-            save(conn, loaded, enc)
+            saved = save(conn, loaded, enc)
             log = log_entry(
                 enc.id, enc.version, command, caller, events, recorder.rands, before, undoes
             )  # type: ignore[arg-type]
             append_log(conn, **log)
-            return Outcome(enc, events)
+            return Outcome(enc, events), saved
 
         async with self._lock(channel_id):
             try:
-                return await self.db.run(write, write=True)
+                outcome, saved = await self.db.run(write, write=True)
             except VersionConflict:  # a lock wait is DatabaseBusy ("try again"), not this
                 raise StaleState() from None
             except IntegrityError:  # a reopened fight met one started in the same instant
                 raise CombatError("combat.already_active") from None
+            self.cache.keep(channel_id, saved)  # committed: the next command may start from it
+            return outcome
 
     def _apply(
         self, enc: Encounter, change: Change, dice: DieSource, caller: Caller, gm: bool

@@ -226,38 +226,41 @@ def combatant_values(c: Combatant) -> dict[str, Any]:
 def insert_encounter(conn: Connection, enc: Encounter) -> int:
     values = encounter_values(enc)
     enc.id = INSERT_ENCOUNTER.scalar(conn, values)
-    save(conn, Loaded(enc, {**values, "id": enc.id}), enc, new=True)
+    save(conn, Loaded(enc, {**values, "id": enc.id, "revision": 0}), enc, new=True)
     return enc.id
 
 
-def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False) -> None:
-    """Write what changed since ``loaded``. Raises ``VersionConflict`` when the encounter's
+def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False) -> Loaded:
+    """Write what changed since ``loaded``; the rows as saved (for a cache, once committed:
+    ``loaded`` itself is left as it was). Raises ``VersionConflict`` when the encounter's
     version is not the one loaded any more."""
+    values = encounter_values(enc)
+    row = {**loaded.row, **values}
     if not new:
-        values = encounter_values(enc)
         changed = {k: v for k, v in values.items() if loaded.row.get(k) != v}
         changed["updated_at"] = now()
         if not enc.active and loaded.row.get("active"):
             changed["ended_at"] = changed["updated_at"]
         elif enc.active and not loaded.row.get("active"):  # reopened by undo
             changed["ended_at"] = None
+        changed["revision"] = loaded.row.get("revision", 0) + 1
+        row.update(changed)
         changed.update(row_id=enc.id, row_version=loaded.row["version"])
         if UPDATE_ENCOUNTER.run(conn, changed) != 1:
             raise VersionConflict
-    kept = set()
+    saved = Loaded(enc, row, keys=dict(loaded.keys))
     for c in enc.combatants:
         values = combatant_values(c)
-        key = loaded.keys.get(c.id)
+        key = saved.keys.get(c.id)
         if key is None:
             key = INSERT_COMBATANT.scalar(conn, {"encounter_id": enc.id, **values})
-            loaded.keys[c.id] = key
-            previous: dict[str, Any] = {}
+            saved.keys[c.id] = key
         else:
             previous = loaded.combatants[c.id]
             changed = {k: v for k, v in values.items() if previous.get(k) != v}
             if changed:
                 UPDATE_COMBATANT.run(conn, {**changed, "row_id": key})
-        kept.add(c.id)
+        saved.combatants[c.id] = values
         wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
         if wanted != loaded.statuses.get(c.id, []):
             DELETE_STATUSES.run(conn, {"row_id": key})
@@ -267,9 +270,12 @@ def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False)
                     for k, r, d in wanted
                 ]
                 INSERT_STATUS.run_many(conn, rows)
-    for local, key in loaded.keys.items():
-        if local not in kept:
+        saved.statuses[c.id] = [(k, r, _copy(d)) for k, r, d in wanted]
+    for local, key in list(saved.keys.items()):
+        if local not in saved.combatants:
             DELETE_COMBATANT.run(conn, {"row_id": key})
+            del saved.keys[local]
+    return saved
 
 
 def append_log(conn: Connection, **values: Any) -> None:

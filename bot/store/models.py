@@ -151,6 +151,9 @@ class EncounterRow(Base):
     prompts: Mapped[list[Any]] = mapped_column(default=list)  # what the fight waits for
     next_id: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # Raised by every write of the row, versioned or not (``posted`` leaves ``version``
+    # alone): what a process's cache of the encounter checks (bot.store.encounter_cache).
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the pinned tracker
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)

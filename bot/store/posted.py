@@ -40,7 +40,9 @@ def set_posted(conn: Connection, encounter_id: int, key: str, value: dict[str, A
         return
     data = deepcopy(data)
     data[POSTED] = {**(data.get(POSTED) or {}), key: deepcopy(value)}
-    conn.execute(update(ENCOUNTERS).where(ENCOUNTERS.c.id == encounter_id).values(data=data))
+    statement = update(ENCOUNTERS).where(ENCOUNTERS.c.id == encounter_id)
+    # The revision tells every process's cache that the row changed (the version stays).
+    conn.execute(statement.values(data=data, revision=ENCOUNTERS.c.revision + 1))
 
 
 def keep_posted(restored: Encounter, current: Encounter) -> None:

@@ -45,6 +45,8 @@ from bot.combat.model import Condition, Encounter, Phase, Side, Stats
 from bot.combat.service import Caller, EncounterService, Outcome
 from bot.i18n import LocalizedError
 from bot.store.db import connect
+from bot.store.encounter_cache import fresh
+from bot.store.encounters import load_active
 from bot.systems import ruleset
 from tests.combat.moves import action
 from tests.combat.observe import check_resting, named, text_of, untouched_player_turn, without
@@ -201,6 +203,21 @@ class EncounterMachine(RuleBasedStateMachine):
                 assert (c.condition, c.down_reason) == (verdict[0], reason), c.name
         for finish in (self.advance_copy, self.end_copy):
             finish(Encounter.from_dict(enc.to_dict()))
+
+    @invariant()
+    def cache_is_the_database(self) -> None:
+        """What the service kept of its last commit is what a full load reads, or nothing."""
+        held = self.service.cache._kept.get(CHANNEL)
+
+        def full(conn: Any) -> dict[str, Any] | None:
+            loaded = load_active(conn, CHANNEL, lock=False)
+            return None if loaded is None else loaded.encounter.to_dict()
+
+        stored = self.run(self.db.run(full, write=False))
+        if held is None:
+            return
+        assert stored is not None, "a fight kept that is not active"
+        assert fresh(held).encounter.to_dict() == stored
 
     def advance_copy(self, enc: Encounter) -> None:
         engine.after(enc, self.rules, engine.advance(enc, self.rules, lambda s: 1), lambda s: 1)
