@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
+
+
+@cache
+def _kind(event_type: type) -> str:
+    name = event_type.__name__
+    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
 
 
 @dataclass(frozen=True)
 class Event:
     @property
     def kind(self) -> str:
-        name = type(self).__name__
-        return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+        return _kind(type(self))
 
     def to_dict(self) -> dict[str, Any]:
         return {"event": self.kind, **asdict(self)}

@@ -11,10 +11,12 @@ from sqlalchemy import Connection, delete, insert, select
 
 from bot.store.db import Database
 from bot.store.models import ChannelLogRow, RollLog
+from bot.store.prepared import Prepared
 
 LOG = ChannelLogRow.__table__
 ROLLS = RollLog.__table__
 NAME = 100  # the user_name column's width
+_INSERT = Prepared(insert(LOG))  # every flush: built once (bot.store.prepared)
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def utc(moment: datetime) -> datetime:
 def append(conn: Connection, lines: Sequence[LogLine]) -> None:
     """All the lines in one statement (the batch a flush carries)."""
     if lines:
-        conn.execute(insert(LOG), [line.row() for line in lines])
+        _INSERT.run_many(conn, [line.row() for line in lines])
 
 
 def add_revealed(conn: Connection, line: LogLine) -> bool:

@@ -108,6 +108,9 @@ def _sqlite_setup(engine: Engine) -> None:
     def on_begin(connection: Any) -> None:
         # A writer takes the write lock at once, so two writers never read the same version
         # and then race to upgrade their locks; readers stay unblocked in WAL mode.
+        raw = connection.connection.dbapi_connection
+        if connection.dialect.driver == "pysqlite" and raw.in_transaction:
+            return  # begun on the driver already (bot.store.sqlite_file's kept connections)
         if connection.get_execution_options().get("sqlite_immediate"):
             connection.exec_driver_sql("BEGIN IMMEDIATE")  # its "locked" is a fault to map
         elif connection.dialect.driver == "pysqlite":  # a reader's BEGIN never waits or fails:

@@ -8,6 +8,7 @@ error (a unique key taken, a bug) passes through as it is.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -52,6 +53,13 @@ def fault_of(error: BaseException) -> DatabaseFault | None:
             return DatabaseBusy()
         lost = isinstance(error, exc.OperationalError | exc.InterfaceError)
         if error.connection_invalidated or lost:
+            return DatabaseUnavailable()
+        return DatabaseUnavailable() if any(w in text for w in _UNAVAILABLE) else None
+    if isinstance(error, sqlite3.Error):  # the stdlib driver's own, raised on the hot path
+        text = str(error).lower()
+        if any(word in text for word in _BUSY):
+            return DatabaseBusy()
+        if isinstance(error, sqlite3.OperationalError | sqlite3.InterfaceError):
             return DatabaseUnavailable()
         return DatabaseUnavailable() if any(w in text for w in _UNAVAILABLE) else None
     if isinstance(error, OSError):  # refused, unreachable host, unreadable file

@@ -44,18 +44,25 @@ class SqliteFile:
     _draining: bool = False
     _drainer: asyncio.Task | None = None
     _reader: Connection | None = None
+    _batcher: Connection | None = None
 
     def read(self, work: Callable[[Connection], T]) -> T:
-        """On the loop, on the loop's own connection (kept: no pool checkout per read)."""
+        """On the loop, on the loop's own connection (kept: no pool checkout per read), in a
+        transaction begun and ended on the driver: SQLAlchemy's own bookkeeping of a
+        transaction cost more than the reads of a command."""
         connection = self._reader
         if connection is None or connection.invalidated or connection.closed:
             connection = self._reader = self.engine.connect()
         try:
-            with faults(), connection.begin():
-                return work(connection)
+            with faults():
+                raw = connection.connection.dbapi_connection
+                raw.execute("BEGIN")  # type: ignore[union-attr]
+                result = work(connection)
+                raw.execute("COMMIT")  # type: ignore[union-attr]
+                return result
         except Exception:
             self._reader = None  # whatever went wrong, the next read starts afresh
-            connection.close()
+            _drop(connection)
             raise
 
     def transaction(self, work: Callable[[Connection], T]) -> T:
@@ -99,18 +106,30 @@ class SqliteFile:
         done: list[tuple[asyncio.Future, Any, Exception | None]] = []
         broken = self._run_all(connection, batch, done)
         if broken is not None:  # nothing of this batch is saved: every write done says so
-            _close(connection)
+            self._batcher = None
+            _drop(connection)
             _fail([(lambda _: None, f) for f, _, _ in done], broken)
             return
         try:
             await loop.run_in_executor(self.write_thread, _commit, connection)
         except Exception as error:
+            self._batcher = None
+            _drop(connection)
             _fail([(lambda _: None, f) for f, _, own in done if own is None], error)
             for future, _, own in done:
                 _settle(future, error=own)  # a write that failed by itself says why
             return
         for future, result, own in done:
             _settle(future, result, own)
+        if any(isinstance(own, DatabaseFault) for _, _, own in done):
+            self.forget()  # the file said no (read-only, full): the next batch opens it afresh
+
+    def forget(self) -> None:
+        """Drop the kept connections; the next read and batch open the file again."""
+        for kept in (self._reader, self._batcher):
+            if kept is not None:
+                _drop(kept)
+        self._reader = self._batcher = None
 
     def _run_all(
         self,
@@ -153,22 +172,23 @@ class SqliteFile:
         return None
 
     def _begin_now(self) -> Connection | None:
-        """A connection holding the write lock, or None when another holds it (the loop never
-        waits for a lock)."""
+        """The batch's connection, holding the write lock, or None when another connection
+        holds it (the loop never waits for a lock). Kept from batch to batch, with no busy
+        timeout of its own, its transactions begun and committed on the driver."""
         with faults():
-            connection = self.writer.connect()
-            try:
+            connection = self._batcher
+            if connection is None or connection.invalidated or connection.closed:
+                connection = self._batcher = self.writer.connect()
                 raw = connection.connection.dbapi_connection
-                waits = raw.execute("PRAGMA busy_timeout").fetchone()[0]  # type: ignore[union-attr]
                 raw.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
-                try:
-                    connection.begin()
-                finally:
-                    raw.execute(f"PRAGMA busy_timeout={int(waits)}")  # type: ignore[union-attr]
+            raw = connection.connection.dbapi_connection
+            try:
+                raw.execute("BEGIN IMMEDIATE")  # type: ignore[union-attr]
             except Exception as error:
-                connection.close()
                 if isinstance(fault_of(error), DatabaseBusy):
                     return None
+                self._batcher = None
+                _drop(connection)
                 raise
             return connection
 
@@ -177,24 +197,22 @@ class SqliteFile:
             await asyncio.shield(self._drainer)
 
     def close(self) -> None:
-        if self._reader is not None:
-            self._reader.close()
+        self.forget()
         self.write_thread.shutdown(wait=True)
         self.engine.dispose()
 
 
 def _commit(connection: Connection) -> None:
-    try:
-        with faults():
-            connection.commit()
-    finally:
-        connection.close()
+    with faults():
+        connection.connection.dbapi_connection.execute("COMMIT")  # type: ignore[union-attr]
 
 
-def _close(connection: Connection) -> None:
+def _drop(connection: Connection) -> None:
+    """Discard the connection itself, not back to the pool: one that failed (a file opened
+    while read-only stays read-only) must not be handed out again."""
     with contextlib.suppress(Exception):  # broken already: dropping it is all there is to do
-        connection.rollback()
-    connection.close()
+        connection.invalidate()
+        connection.close()
 
 
 def _as_fault(error: Exception) -> DatabaseFault:

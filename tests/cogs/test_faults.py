@@ -94,6 +94,8 @@ def read_only(database: Database):
         cursor.execute("PRAGMA query_only=ON")  # SQLite answers writes "readonly database"
         cursor.close()
 
+    if database._threads is not None:
+        database._threads.forget()  # the connections it keeps are opened again, read-only
     for engine in engines:
         engine.pool.dispose()  # connections opened from now on see the read-only file
         event.listen(engine.pool, "checkout", on_checkout)

@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -41,6 +42,7 @@ from bot.combat.events import (
     Rolled,
     SkillUsed,
 )
+from bot.combat.journal import events_json
 from bot.combat.model import Condition, Encounter, Phase, Side, Stats
 from bot.combat.service import Caller, EncounterService, Outcome
 from bot.i18n import LocalizedError
@@ -109,6 +111,9 @@ class EncounterMachine(RuleBasedStateMachine):
                 self.no_hidden_names(before, refusal.localized("en"), typed)
             return None
         self.remember(outcome.encounter)
+        logged = orjson.loads(orjson.dumps(events_json(outcome.events)))  # as the log stores it
+        wanted = [e.to_dict() for e in outcome.events]
+        assert logged == orjson.loads(orjson.dumps(wanted, option=orjson.OPT_NON_STR_KEYS))
         if before is None and command == "undo":  # the fight that had just ended reopens
             assert caller is GM and self.reopenable, "undo reopened nothing"
             expected = self.reopenable.pop()

@@ -50,3 +50,8 @@ def test_faults_and_what_is_not_one() -> None:
     assert isinstance(fault_of(exc.TimeoutError()), DatabaseBusy)
     taken = exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("UNIQUE constraint failed"))
     assert fault_of(taken) is None and fault_of(ValueError("bug")) is None
+    # The same errors straight from the stdlib driver (the hot path runs on it).
+    assert isinstance(fault_of(sqlite3.OperationalError(words)), DatabaseUnavailable)
+    assert isinstance(fault_of(sqlite3.OperationalError("database is locked")), DatabaseBusy)
+    assert isinstance(fault_of(sqlite3.OperationalError("disk I/O error")), DatabaseUnavailable)
+    assert fault_of(sqlite3.IntegrityError("UNIQUE constraint failed")) is None
