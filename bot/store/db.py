@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import (
 
 from bot.store.faults import faults
 from bot.store.sqlite_file import READ_THREADS, SqliteFile
+from bot.store.turn_memo import TurnMemo
 
 BUSY_TIMEOUT_MS = 10_000
 T = TypeVar("T")
@@ -73,6 +74,13 @@ class Database:
             else:
                 async with self.writer.begin() as connection:
                     yield connection
+
+    @property
+    def turn_memo(self) -> TurnMemo | None:
+        """Values read in the current loop turn, where reads run on the loop at once (an
+        SQLite file); None elsewhere, where a read spans turns and its snapshot may be older
+        than a message that arrived meanwhile."""
+        return self._threads.memo if self._threads is not None else None
 
     @property
     def is_sqlite(self) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from bot.combat.model import (
@@ -133,11 +134,12 @@ _COMBATANT_COLUMNS = (
 
 
 def _copy(value: Any) -> Any:
-    # Never share JSON values between the loaded snapshot and the state being changed.
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
+    """A JSON value exactly as the database hands it back (keys that are numbers become
+    strings, tuples lists), sharing nothing with ``value``: the loaded snapshot and the kept
+    rows of the cache never share a dict with the state being changed, and the kept rows
+    equal what a full load would read."""
+    if isinstance(value, dict | list | tuple):
+        return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
     return value
 
 
@@ -195,7 +197,7 @@ def encounter_values(enc: Encounter) -> dict[str, Any]:
         "actor": enc.actor,
         "turn_order": list(enc.order),
         "data": _copy(enc.data),
-        "prompts": [asdict(p) for p in enc.prompts],
+        "prompts": _copy([asdict(p) for p in enc.prompts]),
         "next_id": enc.next_id,
         "version": enc.version,
     }

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine
 
 from bot.store.faults import DatabaseBusy, DatabaseFault, DatabaseUnavailable, fault_of, faults
+from bot.store.turn_memo import TurnMemo
 
 READ_THREADS = 2
 T = TypeVar("T")
@@ -44,6 +45,7 @@ class SqliteFile:
     _draining: bool = False
     _drainer: asyncio.Task | None = None
     _reader: Connection | None = None
+    memo: TurnMemo = field(default_factory=TurnMemo)  # values read in this loop turn
     _batcher: Connection | None = None
 
     def read(self, work: Callable[[Connection], T]) -> T:

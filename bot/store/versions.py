@@ -73,8 +73,16 @@ class Versioned(Generic[K, V]):
         self._held: dict[K, tuple[int, V]] = {}
 
     async def get(self, guild_id: int | None, key: K) -> V:
+        memo = self.db.turn_memo  # the version another command read in this very loop turn
+        seen = memo.get(("guild version", guild_id)) if memo is not None else None
+        held = self._held.get(key)
+        if seen is not None and held is not None and held[0] == seen:
+            return held[1]
+
         def read(conn: Connection) -> tuple[int, V]:
             version = version_of(conn, guild_id)
+            if memo is not None:
+                memo.put(("guild version", guild_id), version)
             held = self._held.get(key)
             if held is not None and held[0] == version:
                 return held
