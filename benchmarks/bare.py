@@ -2,13 +2,16 @@
 
 Run by ``benchmarks/bot.py --bare`` in place of our bot, against the same fake Discord and
 load, so ours ÷ bare is the share of what a discord.py process can do here that we reach.
-No database, no rules, no views: one interaction response per command.
+No database, no rules, no views: one interaction response per command; the process's
+garbage collector set as ours is (``bot.collector``).
 """
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
+
+from bot import collector
 
 ANSWER = "ok"
 
@@ -61,3 +64,4 @@ class BareBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
+        collector.settle()  # the same collector settings as ours: the floor is no weaker

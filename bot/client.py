@@ -8,7 +8,6 @@ no cog and the arrows keep pointing one way: app → cogs → client.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -17,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import collector
 from bot.bcdice.setup import choose_engine
 from bot.combat.service import EncounterService
 from bot.command_sync import Sync, sync_commands
@@ -95,9 +95,7 @@ class TabletopBot(commands.Bot):
         self.rolls = DiceService(choose_engine(self.config.bcdice_api_url), self.dice)
         await self._install(self)
         await sync_commands(self, self.database, self.config.dev_guild_id, self._sync)
-        # Everything loaded so far lives as long as the bot: keep it out of the collector's
-        # full passes, which would otherwise walk it again and again under load.
-        gc.freeze()
+        collector.settle()  # what is loaded lives as long as the bot; young passes rarer
         if not self.intents.message_content:
             log.warning(
                 "The message-content intent is off: chat rolls (2D6>=8 typed in a channel) are "
