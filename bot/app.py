@@ -74,7 +74,7 @@ async def install(bot: TabletopBot) -> None:
     """Everything the bot runs: the translator, the cogs, the persistent buttons, and the
     deadline watch on every interaction (deferred if its handler is slow to answer)."""
     await bot.tree.set_translator(Translator())
-    bot.add_listener(deadline.on_interaction)
+    bot.interaction_watchers.append(deadline.watch)
     for cog in (
         DiceCog, SettingsCog, EncounterCog, TablesCog, CharactersCog, GrancrestCog,
         EsperancerCog, GurpsCog, NavalCog, HelpCog, HelpPagesCog, LogCog,

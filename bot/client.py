@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -74,6 +75,15 @@ class TabletopBot(commands.Bot):
         self._sync = sync
         self._announced = False
         self._closed_said = False
+        # Called at once with each interaction, before any handler runs: a listener would be
+        # a task of its own per interaction.
+        self.interaction_watchers: list[Callable[[discord.Interaction], None]] = []
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":
+            for watcher in self.interaction_watchers:
+                watcher(*args)
+        super().dispatch(event_name, *args, **kwargs)
 
     @property
     def database(self) -> Database:

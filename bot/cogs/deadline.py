@@ -1,7 +1,7 @@
 """Discord's 3-second rule, kept in one place for every interaction.
 
-Every slash command, button and modal is watched from the moment it arrives (the bot's
-``on_interaction``): whatever the handler awaits first — the database, Discord, a slow
+Every slash command, button and modal is watched from the moment it arrives (the bot hands
+each to ``watch`` as discord.py dispatches it, before any handler runs): whatever the handler awaits first — the database, Discord, a slow
 picture — if it has not answered after ``DEFER_AFTER`` seconds, the watch defers it. A slash
 command or a modal is deferred *ephemerally* (only the user sees "thinking…"), a button with
 a silent acknowledgement, so the deferral never decides who sees the answer: the outgoing layer
@@ -65,11 +65,6 @@ def watch(interaction: discord.Interaction) -> None:
     state = answering(interaction)
     loop = asyncio.get_running_loop()
     state.timer = loop.call_later(DEFER_AFTER, lambda: loop.create_task(_defer(interaction, state)))
-
-
-async def on_interaction(interaction: discord.Interaction) -> None:
-    """The bot's listener (installed by ``bot.app``)."""
-    watch(interaction)
 
 
 def answered(interaction: discord.Interaction) -> None:
