@@ -1,8 +1,9 @@
 """Discord's 3-second rule, kept in one place for every interaction.
 
 Every slash command, button and modal is watched from the moment it arrives (the bot hands
-each to ``watch`` as discord.py dispatches it, before any handler runs): whatever the handler awaits first — the database, Discord, a slow
-picture — if it has not answered after ``DEFER_AFTER`` seconds, the watch defers it. A slash
+each to ``watch`` as discord.py dispatches it, before any handler runs): whatever the handler
+awaits first — the database, Discord, a slow picture — if it has not answered after
+``DEFER_AFTER`` seconds, the watch defers it. A slash
 command or a modal is deferred *ephemerally* (only the user sees "thinking…"), a button with
 a silent acknowledgement, so the deferral never decides who sees the answer: the outgoing layer
 fills the "thinking" message with a private answer, or with a short note before a public one
