@@ -5,6 +5,7 @@ incident; and both recover by themselves when the database returns."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from sqlalchemy import event
 
 from bot.app import build_bot
 from bot.config import Settings
+from bot.store import db as db_module
 from bot.store.db import Database
 from tests import private_postgres
 from tests.cogs.conftest import Dice, Incidents, World
@@ -76,6 +78,34 @@ async def test_postgresql_stopped_mid_fight_and_started_again(
             assert state.version == before.version + 1  # nothing changed while it was down
             made = await world.alice.slash(world.channel, "char create", name="Aster")
             assert made.response.content == "Saved Aster (DiceBot)."
+    finally:
+        server.remove()
+    assert incidents.seen == []
+
+
+async def test_postgresql_restarted_while_the_table_was_quiet(
+    dice: Dice, incidents: Incidents, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No command met the outage, so nothing emptied the pool: the idle connections are
+    tested as they are taken, and the first command back works."""
+    reason = private_postgres.problem()
+    if reason:
+        pytest.skip(f"no private PostgreSQL server can be made here: {reason}")
+    monkeypatch.setattr(db_module, "IDLE_PING", 0.2)
+    server = private_postgres.PrivatePostgres()
+    try:
+        server.start()
+        async for world in fight(server.url, dice):
+            before = await world.env.bot.encounters.status(world.channel.id)
+            server.stop()
+            server.start()
+            time.sleep(0.3)  # real time, longer than IDLE_PING: the pooled connections are tested
+            # The first use is a plain read, with no fallback to absorb a dead connection.
+            assert await world.env.bot.encounters.status(world.channel.id) == before
+            after = await world.gm.slash(world.channel, "combat next")
+            assert not after.ephemeral, after.response.content
+            state = await world.env.bot.encounters.status(world.channel.id)
+            assert state.version == before.version + 1
     finally:
         server.remove()
     assert incidents.seen == []
