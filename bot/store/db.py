@@ -46,6 +46,9 @@ class Database:
     # for the file lock (whose busy handler sleeps in growing steps), keeps the tail short.
     _write_turn: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False)
     _threads: SqliteFile | None = field(default=None, compare=False)
+    # PostgreSQL's reads without BEGIN and COMMIT: under READ COMMITTED each statement of a
+    # transaction sees the newest commit anyway, so the two round trips bought nothing.
+    _plain_reads: AsyncEngine | None = field(default=None, compare=False)
 
     async def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
         """``work(connection)`` in one transaction, committed before this returns (rolled back
@@ -57,6 +60,9 @@ class Database:
             async with self.write() as connection:
                 return await connection.run_sync(work)
         with faults():
+            if self._plain_reads is not None:
+                async with self._plain_reads.connect() as connection:
+                    return await connection.run_sync(work)
             async with self.engine.begin() as connection:
                 return await connection.run_sync(work)
 
@@ -207,4 +213,9 @@ def connect(url: str, **engine_options: Any) -> Database:
         reads=async_sessionmaker(engine, expire_on_commit=False),
         writes=async_sessionmaker(writer, expire_on_commit=False),
         _threads=threads,
+        _plain_reads=(
+            engine.execution_options(isolation_level="AUTOCOMMIT")
+            if engine.dialect.name == "postgresql"
+            else None
+        ),
     )
