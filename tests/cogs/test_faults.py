@@ -58,9 +58,10 @@ async def outage_checks(world: World, dice: Dice) -> None:
         assert refused.ephemeral and refused.response.content.startswith(UNAVAILABLE), name
 
 
-async def test_postgresql_stopped_mid_fight_and_started_again(
-    dice: Dice, incidents: Incidents
-) -> None:
+async def private_fight(
+    dice: Dice,
+) -> AsyncIterator[tuple[private_postgres.PrivatePostgres, World]]:
+    """A fight on a PostgreSQL server of the test's own, which it may stop and start."""
     reason = private_postgres.problem()
     if reason:
         pytest.skip(f"no private PostgreSQL server can be made here: {reason}")
@@ -68,18 +69,25 @@ async def test_postgresql_stopped_mid_fight_and_started_again(
     try:
         server.start()
         async for world in fight(server.url, dice):
-            before = await world.env.bot.encounters.status(world.channel.id)
-            server.stop()
-            await outage_checks(world, dice)
-            server.start()
-            after = await world.gm.slash(world.channel, "combat next")  # the first command back
-            assert not after.ephemeral
-            state = await world.env.bot.encounters.status(world.channel.id)
-            assert state.version == before.version + 1  # nothing changed while it was down
-            made = await world.alice.slash(world.channel, "char create", name="Aster")
-            assert made.response.content == "Saved Aster (DiceBot)."
+            yield server, world
     finally:
         server.remove()
+
+
+async def test_postgresql_stopped_mid_fight_and_started_again(
+    dice: Dice, incidents: Incidents
+) -> None:
+    async for server, world in private_fight(dice):
+        before = await world.env.bot.encounters.status(world.channel.id)
+        server.stop()
+        await outage_checks(world, dice)
+        server.start()
+        after = await world.gm.slash(world.channel, "combat next")  # the first command back
+        assert not after.ephemeral
+        state = await world.env.bot.encounters.status(world.channel.id)
+        assert state.version == before.version + 1  # nothing changed while it was down
+        made = await world.alice.slash(world.channel, "char create", name="Aster")
+        assert made.response.content == "Saved Aster (DiceBot)."
     assert incidents.seen == []
 
 
@@ -88,26 +96,18 @@ async def test_postgresql_restarted_while_the_table_was_quiet(
 ) -> None:
     """No command met the outage, so nothing emptied the pool: the idle connections are
     tested as they are taken, and the first command back works."""
-    reason = private_postgres.problem()
-    if reason:
-        pytest.skip(f"no private PostgreSQL server can be made here: {reason}")
     monkeypatch.setattr(db_module, "IDLE_PING", 0.2)
-    server = private_postgres.PrivatePostgres()
-    try:
+    async for server, world in private_fight(dice):
+        before = await world.env.bot.encounters.status(world.channel.id)
+        server.stop()
         server.start()
-        async for world in fight(server.url, dice):
-            before = await world.env.bot.encounters.status(world.channel.id)
-            server.stop()
-            server.start()
-            time.sleep(0.3)  # real time, longer than IDLE_PING: the pooled connections are tested
-            # The first use is a plain read, with no fallback to absorb a dead connection.
-            assert await world.env.bot.encounters.status(world.channel.id) == before
-            after = await world.gm.slash(world.channel, "combat next")
-            assert not after.ephemeral, after.response.content
-            state = await world.env.bot.encounters.status(world.channel.id)
-            assert state.version == before.version + 1
-    finally:
-        server.remove()
+        time.sleep(0.3)  # real time, longer than IDLE_PING: the pooled connections are tested
+        # The first use is a plain read, with no fallback to absorb a dead connection.
+        assert await world.env.bot.encounters.status(world.channel.id) == before
+        after = await world.gm.slash(world.channel, "combat next")
+        assert not after.ephemeral, after.response.content
+        state = await world.env.bot.encounters.status(world.channel.id)
+        assert state.version == before.version + 1
     assert incidents.seen == []
 
 
