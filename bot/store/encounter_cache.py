@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 from sqlalchemy import Connection, bindparam, select
 
-from bot.store.encounters import ACTIVE, ENCOUNTERS, Loaded, _combatant, _encounter, _load
+from bot.store.encounters import ENCOUNTERS, Loaded, _combatant, _encounter, load_active
 from bot.store.prepared import Prepared
 
 CHANNELS_KEPT = 1000  # at most this many channels' encounters (a few KB each, 100s at most)
@@ -47,9 +47,6 @@ class EncounterCache:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
 
-    def forget(self, channel_id: int) -> None:
-        self._kept.pop(channel_id, None)
-
     def load_active(self, conn: Connection, channel_id: int, *, lock: bool) -> Loaded | None:
         """As ``bot.store.encounters.load_active``, from the kept rows when they are current."""
         postgres = conn.dialect.name == "postgresql"
@@ -65,8 +62,7 @@ class EncounterCache:
             self.hits += 1
             return fresh(kept)
         self.misses += 1
-        row = ACTIVE.first(conn, {"channel": channel_id})
-        return None if row is None else _load(conn, row)
+        return load_active(conn, channel_id, lock=False)  # the row is held already, if need be
 
 
 def fresh(kept: Loaded) -> Loaded:

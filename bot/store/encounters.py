@@ -263,16 +263,16 @@ def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False)
             if changed:
                 UPDATE_COMBATANT.run(conn, {**changed, "row_id": key})
         saved.combatants[c.id] = values
-        wanted = [(s.kind, s.remaining, s.data) for s in c.statuses]
+        wanted = [(s.kind, s.remaining, _copy(s.data)) for s in c.statuses]
         if wanted != loaded.statuses.get(c.id, []):
             DELETE_STATUSES.run(conn, {"row_id": key})
             if wanted:
                 rows = [
-                    {"combatant_id": key, "kind": k, "remaining": r, "data": _copy(d)}
+                    {"combatant_id": key, "kind": k, "remaining": r, "data": d}
                     for k, r, d in wanted
                 ]
                 INSERT_STATUS.run_many(conn, rows)
-        saved.statuses[c.id] = [(k, r, _copy(d)) for k, r, d in wanted]
+        saved.statuses[c.id] = wanted
     for local, key in list(saved.keys.items()):
         if local not in saved.combatants:
             DELETE_COMBATANT.run(conn, {"row_id": key})

@@ -48,25 +48,27 @@ def fault_of(error: BaseException) -> DatabaseFault | None:
     if isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError):
         return None  # the statement itself was refused: not a fault of the database
     if isinstance(error, exc.DBAPIError):
-        text = str(error.orig or error).lower()
-        if any(word in text for word in _BUSY):
-            return DatabaseBusy()
         lost = isinstance(error, exc.OperationalError | exc.InterfaceError)
-        if error.connection_invalidated or lost:
-            return DatabaseUnavailable()
-        return DatabaseUnavailable() if any(w in text for w in _UNAVAILABLE) else None
+        return _said(str(error.orig or error), lost or error.connection_invalidated)
     if isinstance(error, sqlite3.Error):  # the stdlib driver's own, raised on the hot path
-        text = str(error).lower()
-        if any(word in text for word in _BUSY):
-            return DatabaseBusy()
-        if isinstance(error, sqlite3.OperationalError | sqlite3.InterfaceError):
-            return DatabaseUnavailable()
-        return DatabaseUnavailable() if any(w in text for w in _UNAVAILABLE) else None
+        lost = isinstance(error, sqlite3.OperationalError | sqlite3.InterfaceError)
+        return _said(str(error), lost)
     if isinstance(error, OSError):  # refused, unreachable host, unreadable file
         return DatabaseUnavailable()
     module = type(error).__module__
     if module.startswith("asyncpg") and "Connection" in type(error).__name__:
         return DatabaseUnavailable()  # a connection lost outside any statement
+    return None
+
+
+def _said(words: str, lost: bool) -> DatabaseFault | None:
+    """A driver's error by what it says: busy, or (the connection lost, or its words say so)
+    unavailable; anything else is not a fault."""
+    text = words.lower()
+    if any(word in text for word in _BUSY):
+        return DatabaseBusy()
+    if lost or any(word in text for word in _UNAVAILABLE):
+        return DatabaseUnavailable()
     return None
 
 
