@@ -52,7 +52,8 @@ class Database:
 
     async def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
         """``work(connection)`` in one transaction, committed before this returns (rolled back
-        if it raises). ``work`` is plain code: it may run on another thread."""
+        if it raises); a read on PostgreSQL runs without one, each statement seeing the newest
+        commit as READ COMMITTED would. ``work`` is plain code: it may run on another thread."""
         threads = self._threads
         if threads is not None:
             return await threads.write(work) if write else threads.read(work)

@@ -74,7 +74,8 @@ class Versioned(Generic[K, V]):
 
     async def get(self, guild_id: int | None, key: K) -> V:
         memo = self.db.turn_memo  # the version another command read in this very loop turn
-        seen = memo.get(("guild version", guild_id)) if memo is not None else None
+        mark = ("guild version", guild_id)
+        seen = memo.get(mark) if memo is not None else None
         held = self._held.get(key)
         if seen is not None and held is not None and held[0] == seen:
             return held[1]
@@ -82,7 +83,7 @@ class Versioned(Generic[K, V]):
         def read(conn: Connection) -> tuple[int, V]:
             version = version_of(conn, guild_id)
             if memo is not None:
-                memo.put(("guild version", guild_id), version)
+                memo.put(mark, version)
             held = self._held.get(key)
             if held is not None and held[0] == version:
                 return held
