@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,7 @@ class Run:
     stats: Stats
     cpu: float  # seconds of the bot processes' CPU while measured
     peak_mb: list[float]  # each bot process's max RSS
+    requests: Counter[str]  # the API requests the bots made while measured, by kind
 
     @property
     def rate(self) -> float:
@@ -171,6 +173,7 @@ async def run(kind: str, args: argparse.Namespace) -> Run:
     await asyncio.gather(*(set_up(server, ch) for ch in ids))  # every channel has its encounter
     stats = Stats()
     cpu_before = sum(cpu_seconds(c.pid) for c in children)
+    tally_before = Counter(server.tally)
     start = time.perf_counter()
     deadline = start + args.seconds
     if args.rate:
@@ -178,6 +181,7 @@ async def run(kind: str, args: argparse.Namespace) -> Run:
     else:
         await asyncio.gather(*(closed_loop(server, ch, deadline, stats, args.pause) for ch in ids))
     cpu = sum(cpu_seconds(c.pid) for c in children) - cpu_before
+    requests = server.tally - tally_before
     measured = time.perf_counter() - start
     peaks = [peak_mb(c.pid) for c in children]
     await asyncio.sleep(1)  # let the last tracker edits finish before shutting down
@@ -189,7 +193,7 @@ async def run(kind: str, args: argparse.Namespace) -> Run:
         from tests import databases
 
         await databases.drop_postgres(dropped)
-    return Run(kind, measured, stats, cpu, peaks)
+    return Run(kind, measured, stats, cpu, peaks, requests)
 
 
 def report(result: Run, args: argparse.Namespace) -> None:
@@ -211,6 +215,9 @@ def report(result: Run, args: argparse.Namespace) -> None:
     if every:
         print(f"| all | {len(every):,} | {statistics.median(every):.1f} | "
               f"{percentile(every, 0.99):.1f} |")  # fmt: skip
+    commands = max(1, len(every))
+    made = ", ".join(f"{kind} {n / commands:.2f}" for kind, n in result.requests.most_common())
+    print(f"API requests per command: {sum(result.requests.values()) / commands:.2f} ({made})")
     peaks = ", ".join(f"{m:.0f} MB" for m in result.peak_mb)
     print(f"errors: {stats.errors}, lost commands: {stats.lost}, "
           f"peak memory per process (max RSS): {peaks}")  # fmt: skip

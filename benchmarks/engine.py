@@ -93,24 +93,28 @@ async def measure(url: str, count: int, ops: int) -> dict:
     rng = random.Random(1)
     timings: dict[str, list[float]] = {"next": [], "act": [], "status": []}
     calls = {
-        "next": lambda ch: service.next(ch, GM),
+        # The GM moves on whether or not the actor did anything (a skip the GM confirmed).
+        "next": lambda ch: service.next(ch, GM, confirmed=True),
         "act": lambda ch: service.act(ch, GM, "set_order", detail="Goblin 2, Goblin 1"),
         "status": lambda ch: service.status(ch),
     }
     for _ in range(30):  # compile statements, fill the pool: not measured
         for call in calls.values():
             await call(10_000 + rng.randrange(count))
+    cpu = time.process_time()
     for _ in range(ops):
         channel = 10_000 + rng.randrange(count)
         for name, call in calls.items():
             start = time.perf_counter()
             await call(channel)
             timings[name].append((time.perf_counter() - start) * 1000)
+    cpu = time.process_time() - cpu  # every thread's: the writes' commits are the command's
     await database.dispose()
-    result = {
+    result: dict = {
         name: {"p50": statistics.median(v), "p99": percentile(v, 0.99)}
         for name, v in timings.items()
     }
+    result["cpu_us_per_command"] = cpu * 1e6 / (ops * len(calls))
     result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
 
@@ -184,15 +188,17 @@ def main() -> None:
     print(
         "| database | encounters | "
         + " | ".join(f"{c} p50 / p99 (ms)" for c in columns)
-        + " | peak RSS (MB) |"
+        + " | CPU per command (µs) | peak RSS (MB) |"
     )
-    print("|---|---:|---|---|---|---:|")
+    print("|---|---:|---|---|---|---:|---:|")
     for kind in kinds:
         for size in (int(s) for s in args.sizes.split(",")):
             r = one(kind, size, args.ops)
             cells = [f"{r[c]['p50']:.2f} / {r[c]['p99']:.2f}" for c in ("next", "act", "status")]
             print(
-                f"| {kind} | {size:,} | " + " | ".join(cells) + f" | {r['peak_rss_mb']:.0f} |",
+                f"| {kind} | {size:,} | "
+                + " | ".join(cells)
+                + f" | {r['cpu_us_per_command']:.0f} | {r['peak_rss_mb']:.0f} |",
                 flush=True,
             )
     if "postgresql" not in kinds:

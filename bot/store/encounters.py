@@ -9,9 +9,11 @@ statements of every command are built once (``bot.store.prepared``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
@@ -139,8 +141,29 @@ def _copy(value: Any) -> Any:
     rows of the cache never share a dict with the state being changed, and the kept rows
     equal what a full load would read."""
     if isinstance(value, dict | list | tuple):
+        if not value:  # most combatants' extra and statuses' data: no round trip for nothing
+            return {} if isinstance(value, dict) else []
         return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
     return value
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def _member_of(kind: type[E]) -> Callable[[Any], E]:
+    """``kind(value)`` for the values a row holds, as a dict lookup: ``EnumType.__call__``
+    was a fifth of rebuilding a combatant. A value the enum lacks raises its own error."""
+    members = kind._value2member_map_
+
+    def member(value: Any) -> E:
+        found = members.get(value)
+        return found if found is not None else kind(value)  # type: ignore[return-value]
+
+    return member
+
+
+_SIDE, _KIND, _CONDITION = _member_of(Side), _member_of(Kind), _member_of(Condition)
+_ACTION, _PHASE = _member_of(Action), _member_of(Phase)
 
 
 def _encounter(row: Any) -> Encounter:
@@ -151,7 +174,7 @@ def _encounter(row: Any) -> Encounter:
         system=row["system"],
         gm_id=row["gm_id"],
         round=row["round"],
-        phase=Phase(row["phase"]) if row["phase"] else None,
+        phase=_PHASE(row["phase"]) if row["phase"] else None,
         actor=row["actor"],
         order=list(row["turn_order"]),
         data=_copy(row["data"]),
@@ -166,17 +189,17 @@ def _combatant(values: dict[str, Any], statuses: list[tuple[str, int | None, dic
     return Combatant(
         id=values["local_id"],
         name=values["name"],
-        side=Side(values["side"]),
+        side=_SIDE(values["side"]),
         owner_id=values["owner_id"],
         hidden=values["hidden"],
-        kind=Kind(values["kind"]),
+        kind=_KIND(values["kind"]),
         character_id=values["character_id"],
         stats=Stats(**values["stats"]),
         seq=values["seq"],
         acted=values["acted"],
-        used=[Action(a) for a in values["used"]],
+        used=[_ACTION(a) for a in values["used"]],
         initiative=values["initiative"],
-        condition=Condition(values["condition"]),
+        condition=_CONDITION(values["condition"]),
         down_reason=values["down_reason"],
         incapacitated=values["incapacitated"],
         aboard=values["aboard"],

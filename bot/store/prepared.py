@@ -26,7 +26,7 @@ Row = dict[str, Any]
 class _Compiled:
     sql: str
     names: tuple[str, ...]  # parameter name of each ``?``, in order
-    binds: tuple[Callable[[Any], Any] | None, ...]
+    binds: tuple[tuple[int, Callable[[Any], Any]], ...]  # (position, processor) where one is
     columns: tuple[str, ...]  # result keys
     results: tuple[Callable[[Any], Any] | None, ...]
     defaults: tuple[tuple[str, Any], ...]  # (name, ColumnDefault) for values not given
@@ -104,7 +104,7 @@ def _compile(statement: Executable, conn: Connection, keys: Iterable[str]) -> _C
     return _Compiled(
         sql=compiled.string,
         names=names,
-        binds=tuple(processors.get(n) for n in names),
+        binds=tuple((i, processors[n]) for i, n in enumerate(names) if processors.get(n)),
         columns=tuple(entry.keyname for entry in columns),
         results=tuple(entry.type._cached_result_processor(dialect, None) for entry in columns),
         defaults=tuple(prefetch),
@@ -120,4 +120,6 @@ def _values(compiled: _Compiled, params: Row) -> list[Any]:
                 params[name] = default.arg(None) if default.is_callable else default.arg
     fixed = compiled.fixed
     values = [params[n] if n in params else fixed[n] for n in compiled.names]
-    return [(p(v) if p else v) for v, p in zip(values, compiled.binds, strict=True)]
+    for position, process in compiled.binds:  # most columns have none: only these are touched
+        values[position] = process(values[position])
+    return values

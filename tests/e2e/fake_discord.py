@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,17 @@ class Request:
     sender: str = ""  # the X-Fake-Process header: which bot process sent it, when tagged
 
 
+def _kind_of(path: str) -> str:
+    """What a request is about, without its ids: ``/channels/1/messages/2`` → ``messages``."""
+    if path.startswith("/interactions/"):
+        return "interaction callback"
+    if path.startswith("/webhooks/"):
+        return "follow-up"
+    if "/pins" in path:
+        return "pins"
+    return "messages" if "/messages" in path else path
+
+
 def shard_of(guild_id: str | int, shard_count: int) -> int:
     """The shard a guild's events go to, as Discord decides it."""
     return (int(guild_id) >> 22) % shard_count
@@ -77,6 +89,8 @@ class FakeDiscord:
     shard_count: int = 1  # the shards the bot's gateway connections must share the guilds in
     guild_ids: list[str] = field(default_factory=lambda: [GUILD_ID])
     identified: list[tuple[int, int]] = field(default_factory=list)  # (shard, count) per IDENTIFY
+    # Every API request by kind ("POST interaction", "PATCH message" …), kept or not.
+    tally: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(900000000000001000)
@@ -131,6 +145,7 @@ class FakeDiscord:
             return web.Response(status=400, body=json.dumps(error).encode(),
                                 headers={"Content-Type": "application/json"})  # fmt: skip
         seen = Request(request.method, path, body, request.headers.get("X-Fake-Process", ""))
+        self.tally[f"{request.method} {_kind_of(path)}"] += 1
         waiter = self._waiting.pop(path, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(seen)
