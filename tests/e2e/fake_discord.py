@@ -54,7 +54,8 @@ class Request:
 
 
 def _kind_of(path: str) -> str:
-    """What a request is about, without its ids: ``/channels/1/messages/2`` → ``messages``."""
+    """What a request is about, without its ids (``/channels/1/messages/2`` → ``messages``);
+    any other path (start-up's, once) as it is."""
     if path.startswith("/interactions/"):
         return "interaction callback"
     if path.startswith("/webhooks/"):
@@ -89,7 +90,7 @@ class FakeDiscord:
     shard_count: int = 1  # the shards the bot's gateway connections must share the guilds in
     guild_ids: list[str] = field(default_factory=lambda: [GUILD_ID])
     identified: list[tuple[int, int]] = field(default_factory=list)  # (shard, count) per IDENTIFY
-    # Every API request by kind ("POST interaction", "PATCH message" …), kept or not.
+    # Every API request by kind ("POST interaction callback", "PATCH messages" …), kept or not.
     tally: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
