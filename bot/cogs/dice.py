@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -28,7 +28,7 @@ from bot.i18n.dice_words import dice_text
 from bot.i18n.translator import options, text
 from bot.store.channel_log import LogLine, utc
 from bot.store.faults import DatabaseFault, cause_of
-from bot.store.rolls import get_roll, log_roll, set_notice
+from bot.store.rolls import get_roll, log_roll, roll_row, set_notice
 from bot.store.settings import Effective, SecretMode
 from bot.ui.fit import Post, groups
 from bot.ui.help_pages import topic_for
@@ -74,31 +74,22 @@ class DiceCog(commands.Cog, name="Dice"):
             public = await post_locale(self.bot, interaction)
             shown = dice_text(result.text, public, settings.system)
             await send(interaction, f"{interaction.user.display_name}: {shown}")
-            await self._log(*where, settings.system, command, result)
+            self.bot.channel_log.note_roll(roll_row(*where, settings.system, command, result))
             return
         # A secret's Reveal button needs its logged id (a slow database: the deadline watch
         # defers, privately).
-        roll_id = await self._log(*where, settings.system, command, result)
+        roll_id = await self._log(roll_row(*where, settings.system, command, result))
         await self._secret_from_slash(interaction, settings, result, roll_id)
 
-    async def _log(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        user_id: int,
-        system: str,
-        command: str,
-        result: RollResult,
-    ) -> int | None:
-        """Log the roll; while the database is down the roll still counts (no log, one line
-        for the operator, and no Reveal button: there is no record to reveal)."""
+    async def _log(self, row: dict[str, Any]) -> int | None:
+        """Log a secret roll now, for its Reveal button; while the database is down the roll
+        still counts (no log, one line for the operator, and no Reveal button: there is no
+        record to reveal). A public roll's row is queued instead, with the channel log."""
         try:
-            return await log_roll(
-                self.bot.database, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
-                system=system, command=command, result=result,
-            )  # fmt: skip
+            return await log_roll(self.bot.database, row)
         except DatabaseFault as fault:
-            log.warning("roll in %s not logged (%s): %s", channel_id, fault.code, cause_of(fault))
+            channel = row["channel_id"]
+            log.warning("roll in %s not logged (%s): %s", channel, fault.code, cause_of(fault))
             return None
 
     async def _notice(self, roll_id: int | None, message: discord.Message | None) -> None:
@@ -171,9 +162,11 @@ class DiceCog(commands.Cog, name="Dice"):
         if not result.secret:  # answered first: the log is best effort, after
             reply = Post(f"{name}: {dice_text(result.text, public, settings.system)}")
             await outgoing.send_to(message.channel, reply, reply_to=message)
-            await self._log(*where, settings.system, message.content, result)
+            self.bot.channel_log.note_roll(
+                roll_row(*where, settings.system, message.content, result)
+            )
             return
-        roll_id = await self._log(*where, settings.system, message.content, result)
+        roll_id = await self._log(roll_row(*where, settings.system, message.content, result))
         await self._chat_secret(message, settings, result, roll_id, public)
 
     async def _chat_secret(

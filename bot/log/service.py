@@ -1,4 +1,5 @@
-"""The channel log's service: the only writer of ``channel_log``.
+"""The channel log's service: the only writer of ``channel_log``, and of public rolls'
+``roll_log`` rows (a secret roll's row is written at once: its Reveal button needs the id).
 
 Posting must not wait for the log. ``note`` only appends to a queue and, when no write is under
 way, starts one; lines noted while a write is under way (or waits for the database's one writer
@@ -35,6 +36,7 @@ class ChannelLog:
         self.db = database
         self.retention_days = retention_days
         self._waiting: list[LogLine] = []
+        self._rolls: list[dict[str, object]] = []  # public rolls' rows (bot.store.rolls.roll_row)
         self._writing: asyncio.Task | None = None
         self._pruning: asyncio.Task | None = None
 
@@ -44,24 +46,40 @@ class ChannelLog:
         self._waiting.append(line)
         if len(self._waiting) > WAITING:
             del self._waiting[: len(self._waiting) - WAITING]
+        self._start()
+
+    def note_roll(self, row: dict[str, object]) -> None:
+        """Queue a public roll's row; it is written with the next batch of lines."""
+        self._rolls.append(row)
+        if len(self._rolls) > WAITING:
+            del self._rolls[: len(self._rolls) - WAITING]
+        self._start()
+
+    def _start(self) -> None:
         if self._writing is None or self._writing.done():
             self._writing = asyncio.get_running_loop().create_task(self._write(), name="log-write")
 
     async def _write(self) -> None:
-        while self._waiting:
+        while self._waiting or self._rolls:
             batch, self._waiting = self._waiting, []
+            rolls, self._rolls = self._rolls, []
             try:
-                await self.db.run(partial(store.append, lines=batch), write=True)
+                await self.db.run(partial(store.append, lines=batch, rolls=rolls), write=True)
             except Exception as error:  # never lost silently, never an unretrieved error
-                log.warning("channel log: %d line(s) wait for the database (%s)", len(batch), error)
+                log.warning(
+                    "channel log: %d line(s) and %d roll(s) wait for the database (%s)",
+                    len(batch), len(rolls), error,
+                )  # fmt: skip
                 self._waiting[:0] = batch
                 del self._waiting[: max(0, len(self._waiting) - WAITING)]
+                self._rolls[:0] = rolls
+                del self._rolls[: max(0, len(self._rolls) - WAITING)]
                 return
 
     async def flush(self) -> None:
         """Write what is queued (an export's first step)."""
-        if self._waiting and (self._writing is None or self._writing.done()):
-            self._writing = asyncio.get_running_loop().create_task(self._write(), name="log-write")
+        if self._waiting or self._rolls:
+            self._start()
         if self._writing is not None:
             await asyncio.shield(self._writing)
 

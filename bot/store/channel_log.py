@@ -17,6 +17,7 @@ LOG = ChannelLogRow.__table__
 ROLLS = RollLog.__table__
 NAME = 100  # the user_name column's width
 _INSERT = Prepared(insert(LOG))  # every flush: built once (bot.store.prepared)
+_INSERT_ROLLS = Prepared(insert(ROLLS))
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,15 @@ def utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def append(conn: Connection, lines: Sequence[LogLine]) -> None:
-    """All the lines in one statement (the batch a flush carries)."""
+def append(
+    conn: Connection, lines: Sequence[LogLine], rolls: Sequence[dict[str, object]] = ()
+) -> None:
+    """All the lines in one statement, and the public rolls' rows in one more (the batch a
+    flush carries)."""
     if lines:
         _INSERT.run_many(conn, [line.row() for line in lines])
+    if rolls:
+        _INSERT_ROLLS.run_many(conn, rolls)
 
 
 def add_revealed(conn: Connection, line: LogLine) -> bool:

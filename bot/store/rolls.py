@@ -8,28 +8,33 @@ from sqlalchemy import insert, select, update
 
 from bot.dice import RollResult
 from bot.store.db import Database
-from bot.store.models import RollLog
+from bot.store.models import RollLog, now
 from bot.store.prepared import Prepared
 
 ROLLS = RollLog.__table__
 _INSERT = Prepared(insert(ROLLS).returning(ROLLS.c.id))
 
 
-async def log_roll(
-    database: Database,
-    *,
+def roll_row(
     guild_id: int | None,
     channel_id: int,
     user_id: int,
     system: str,
     command: str,
     result: RollResult,
-) -> int:
-    values = {
+) -> dict[str, Any]:
+    """The roll's row as logged, dated now (a public roll's row is written a moment later,
+    with the channel log's next batch: ``bot.log.service``)."""
+    return {
         "guild_id": guild_id, "channel_id": channel_id, "user_id": user_id, "system": system,
         "command": command[:2000], "result": result.text, "secret": result.secret,
-        "dice": [list(r) for r in result.rands[:2000]],
+        "dice": [list(r) for r in result.rands[:2000]], "notice_message_id": None,
+        "created_at": now(),
     }  # fmt: skip
+
+
+async def log_roll(database: Database, values: dict[str, Any]) -> int:
+    """Log one roll now: its id (a secret roll's Reveal button needs it)."""
     return await database.run(lambda conn: int(_INSERT.scalar(conn, values)), write=True)
 
 

@@ -47,6 +47,7 @@ async def test_chat_roll_in_a_bcdice_system(world: World, dice: Dice) -> None:
     await world.alice.send(world.channel, "よろしく")
     assert len(bot_texts(world.channel)) == 2  # the /system set answer and the roll
     assert bot_texts(world.channel)[-1] == roll
+    await world.env.bot.channel_log.flush()  # a public roll's row goes with the log's batch
     async with world.env.bot.database.read() as conn:
         logged = (await conn.execute(select(RollLog))).all()
     assert [(r.system, r.command, r.result) for r in logged] == [

@@ -10,13 +10,19 @@ from typing import Any
 
 from sqlalchemy import func, insert, select
 
+from bot.dice import RollResult
 from bot.log.service import ChannelLog
 from bot.store.channel_log import LogLine, clear, lines_of, prune
 from bot.store.db import Database
 from bot.store.faults import DatabaseUnavailable
 from bot.store.models import ChannelLogRow, RollLog
+from bot.store.rolls import log_roll, roll_row
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+def result(n: int) -> RollResult:
+    return RollResult(text=f"(2D6+{n}) ＞ 3[1,2]+{n} ＞ {3 + n}", rands=[(1, 6), (2, 6)])
 
 
 def line(body: str, at: datetime, channel: int = 10, **extra: Any) -> LogLine:
@@ -116,6 +122,36 @@ async def test_lines_wait_while_the_database_is_down_and_are_written_after(
     log.note(line("after it", T0 + timedelta(seconds=1)))
     await log.flush()
     assert [g.body for g in await log.lines(10)] == ["during the outage", "after it"]
+
+
+async def test_public_rolls_ride_with_the_lines_and_wait_out_an_outage(
+    database: Database,
+) -> None:
+    counting = Counting(database)
+    log = ChannelLog(counting, retention_days=90)  # type: ignore[arg-type]
+    rolls = [roll_row(1, 10, 7, "DiceBot", f"2D6+{n}", result(n)) for n in range(50)]
+    for n, row in enumerate(rolls):
+        log.note(line(f"alice: roll {n}", T0 + timedelta(seconds=n)))
+        log.note_roll(row)
+    await log.flush()
+    assert counting.writes == 1  # 50 posts and 50 rolls: one transaction
+    async with database.read() as conn:
+        kept = (await conn.execute(select(RollLog).order_by(RollLog.id))).all()
+    assert [(r.command, r.result, r.dice, r.secret) for r in kept] == [
+        (f"2D6+{n}", f"(2D6+{n}) ＞ 3[1,2]+{n} ＞ {3 + n}", [[1, 6], [2, 6]], False)
+        for n in range(50)
+    ]
+    assert all(r.created_at is not None for r in kept)
+    counting.down = True
+    log.note_roll(roll_row(1, 10, 7, "DiceBot", "1D100", result(99)))
+    await asyncio.sleep(0.05)
+    await log.flush()
+    assert await count(database, RollLog.__table__) == 50
+    counting.down = False
+    log.note(line("after it", T0 + timedelta(minutes=5)))
+    await log.flush()
+    assert await count(database, RollLog.__table__) == 51
+    assert await log_roll(database, roll_row(1, 10, 7, "DiceBot", "S2D6", result(1))) == 52
 
 
 async def test_the_bot_prunes_at_start_up_and_keeps_running_daily(database: Database) -> None:
