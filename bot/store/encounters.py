@@ -282,9 +282,10 @@ def save(conn: Connection, loaded: Loaded, enc: Encounter, *, new: bool = False)
             saved.keys[c.id] = key
         else:
             previous = loaded.combatants[c.id]
-            changed = {k: v for k, v in values.items() if previous.get(k) != v}
-            if changed:
-                UPDATE_COMBATANT.run(conn, {**changed, "row_id": key})
+            if values != previous:  # most combatants are as they were: one comparison in C
+                changed = {k: v for k, v in values.items() if previous.get(k) != v}
+                if changed:
+                    UPDATE_COMBATANT.run(conn, {**changed, "row_id": key})
         saved.combatants[c.id] = values
         wanted = [(s.kind, s.remaining, _copy(s.data)) for s in c.statuses]
         if wanted != loaded.statuses.get(c.id, []):

@@ -127,9 +127,15 @@ def embed_size(embed: discord.Embed) -> int:
 def split_embed(embed: discord.Embed, budget: int = TOTAL) -> list[discord.Embed]:
     """Embeds within the per-embed limits saying all that ``embed`` says, in order: the title
     (and author) on the first, the footer on the last, the fields after the description."""
+    return [piece for piece, _ in _split_sized(embed, budget)]
+
+
+def _split_sized(embed: discord.Embed, budget: int) -> list[tuple[discord.Embed, int]]:
+    """``split_embed``'s pieces with their sizes: an embed already within the limits (the
+    common case) is measured once, from the one ``to_dict`` the check needs."""
     data = embed.to_dict()
-    if _whole(data, budget):  # the common case: rebuilding it would give the same embed
-        return [embed]
+    if _whole(data, budget):  # rebuilding it would give the same embed
+        return [(embed, _size(data))]
     fields = data.pop("fields", [])
     ending = {k: data.pop(k) for k in ("footer", "timestamp", "image") if k in data}
     if "title" in data:
@@ -154,7 +160,7 @@ def split_embed(embed: discord.Embed, budget: int = TOTAL) -> list[discord.Embed
     for piece in out:
         if not piece.get("description"):
             piece.pop("description", None)
-    return [discord.Embed.from_dict(piece) for piece in out]
+    return [(discord.Embed.from_dict(piece), _size(piece)) for piece in out]
 
 
 def _whole(data: dict, budget: int) -> bool:
@@ -201,10 +207,10 @@ def pack_embeds(embeds: list[discord.Embed], budget: int = TOTAL) -> list[list[d
     description flows: what fits of it ends one message, the rest begins the next."""
     messages: list[list[discord.Embed]] = []
     spent = budget + 1
-    pieces = [piece for e in embeds for piece in split_embed(e, budget)]
+    pieces = [piece for e in embeds for piece in _split_sized(e, budget)]
+    pieces.reverse()  # taken from the end: popping the front of a long list is quadratic
     while pieces:
-        embed = pieces.pop(0)
-        size = embed_size(embed)
+        embed, size = pieces.pop()
         if spent + size > budget or len(messages[-1]) >= EMBEDS:
             head = _head(embed, budget - spent) if messages and len(messages[-1]) < EMBEDS else None
             if head is not None:  # the description goes on in the next message
