@@ -69,16 +69,17 @@ class DiceCog(commands.Cog, name="Dice"):
             )
         assert result is not None  # strict mode raises instead
         result.secret = result.secret or secret
-        where = (interaction.guild_id, interaction.channel_id or 0, interaction.user.id)
+        row = roll_row(interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+                       settings.system, command, result)  # fmt: skip
         if not result.secret:  # answered first: the log is best effort, after
             public = await post_locale(self.bot, interaction)
             shown = dice_text(result.text, public, settings.system)
             await send(interaction, f"{interaction.user.display_name}: {shown}")
-            self.bot.channel_log.note_roll(roll_row(*where, settings.system, command, result))
+            self.bot.channel_log.note_roll(row)
             return
         # A secret's Reveal button needs its logged id (a slow database: the deadline watch
         # defers, privately).
-        roll_id = await self._log(roll_row(*where, settings.system, command, result))
+        roll_id = await self._log(row)
         await self._secret_from_slash(interaction, settings, result, roll_id)
 
     async def _log(self, row: dict[str, Any]) -> int | None:
@@ -157,16 +158,15 @@ class DiceCog(commands.Cog, name="Dice"):
             return
         if result is None:
             return
-        where = (guild_id, message.channel.id, message.author.id)
+        row = roll_row(guild_id, message.channel.id, message.author.id, settings.system,
+                       message.content, result)  # fmt: skip
         name = message.author.display_name
         if not result.secret:  # answered first: the log is best effort, after
             reply = Post(f"{name}: {dice_text(result.text, public, settings.system)}")
             await outgoing.send_to(message.channel, reply, reply_to=message)
-            self.bot.channel_log.note_roll(
-                roll_row(*where, settings.system, message.content, result)
-            )
+            self.bot.channel_log.note_roll(row)
             return
-        roll_id = await self._log(roll_row(*where, settings.system, message.content, result))
+        roll_id = await self._log(row)
         await self._chat_secret(message, settings, result, roll_id, public)
 
     async def _chat_secret(

@@ -44,15 +44,13 @@ class ChannelLog:
     def note(self, line: LogLine) -> None:
         """Queue one line; it is written soon, with whatever else is queued by then."""
         self._waiting.append(line)
-        if len(self._waiting) > WAITING:
-            del self._waiting[: len(self._waiting) - WAITING]
+        _keep_newest(self._waiting)
         self._start()
 
     def note_roll(self, row: dict[str, object]) -> None:
         """Queue a public roll's row; it is written with the next batch of lines."""
         self._rolls.append(row)
-        if len(self._rolls) > WAITING:
-            del self._rolls[: len(self._rolls) - WAITING]
+        _keep_newest(self._rolls)
         self._start()
 
     def _start(self) -> None:
@@ -71,9 +69,9 @@ class ChannelLog:
                     len(batch), len(rolls), error,
                 )  # fmt: skip
                 self._waiting[:0] = batch
-                del self._waiting[: max(0, len(self._waiting) - WAITING)]
                 self._rolls[:0] = rolls
-                del self._rolls[: max(0, len(self._rolls) - WAITING)]
+                _keep_newest(self._waiting)
+                _keep_newest(self._rolls)
                 return
 
     async def flush(self) -> None:
@@ -133,3 +131,8 @@ class ChannelLog:
                 await self._pruning
         with contextlib.suppress(Exception):
             await self.flush()
+
+
+def _keep_newest(queue: list) -> None:
+    """At most ``WAITING`` in a queue: the oldest give way."""
+    del queue[: max(0, len(queue) - WAITING)]

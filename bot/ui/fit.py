@@ -124,15 +124,11 @@ def embed_size(embed: discord.Embed) -> int:
     return _size(embed.to_dict())
 
 
-def split_embed(embed: discord.Embed, budget: int = TOTAL) -> list[discord.Embed]:
-    """Embeds within the per-embed limits saying all that ``embed`` says, in order: the title
-    (and author) on the first, the footer on the last, the fields after the description."""
-    return [piece for piece, _ in _split_sized(embed, budget)]
-
-
 def _split_sized(embed: discord.Embed, budget: int) -> list[tuple[discord.Embed, int]]:
-    """``split_embed``'s pieces with their sizes: an embed already within the limits (the
-    common case) is measured once, from the one ``to_dict`` the check needs."""
+    """Embeds within the per-embed limits saying all that ``embed`` says, in order, each with
+    its size: the title (and author) on the first, the footer on the last, the fields after the
+    description. One already within the limits (the common case) is measured from the one
+    ``to_dict`` its check needs."""
     data = embed.to_dict()
     if _whole(data, budget):  # rebuilding it would give the same embed
         return [(embed, _size(data))]
