@@ -127,8 +127,8 @@ class DiceCog(commands.Cog, name="Dice"):
                 lines.append(gm_failure(problem, locale))
             await send(interaction, "\n".join(lines), ephemeral=True, view=reveal)
         public = await post_locale(self.bot, interaction)
-        notice = await outgoing.answer(
-            interaction, Post(t("dice.secret_notice", locale=public, name=name))
+        notice = await outgoing.answer(  # the message: Reveal edits it
+            interaction, Post(t("dice.secret_notice", locale=public, name=name)), message=True
         )
         await self._notice(roll_id, notice[0])
 

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.cogs.deadline import answered, answering
+from bot.cogs.respond import leanly, respond
 from bot.i18n import normalize_locale, t
 from bot.log.record import answered as log_answer
 from bot.log.record import posted as log_post
@@ -69,16 +70,20 @@ def _message(part: Part) -> dict[str, Any]:
 
 
 async def answer(
-    interaction: discord.Interaction, post: Post, *, ephemeral: bool = False
+    interaction: discord.Interaction, post: Post, *, ephemeral: bool = False, message: bool = False
 ) -> list[Sent]:
     """Answer an interaction with ``post``: the response, or followups once it was answered
     or deferred. After a deferral (see ``deadline``) the "thinking…" message is filled with a
-    private answer, or with a note before a public one."""
+    private answer, or with a note before a public one. The response's own message is asked
+    of Discord only when ``message`` is True (``bot.cogs.respond``); followups are messages."""
     state = answering(interaction)
 
     async def one(part: Part) -> Sent:
         kwargs = _message(part)
         if not interaction.response.is_done():
+            if not message and leanly(kwargs):
+                await respond(interaction, **kwargs, ephemeral=ephemeral)
+                return None
             done = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
             resource = done.resource if done is not None else None
             return resource if isinstance(resource, discord.Message) else None

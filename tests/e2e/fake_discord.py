@@ -51,6 +51,7 @@ class Request:
     path: str
     body: Any
     sender: str = ""  # the X-Fake-Process header: which bot process sent it, when tagged
+    query: dict[str, str] = field(default_factory=dict)
 
 
 def _kind_of(path: str) -> str:
@@ -145,7 +146,10 @@ class FakeDiscord:
             error = {"code": 50035, "message": "Invalid Form Body", "errors": problems}
             return web.Response(status=400, body=json.dumps(error).encode(),
                                 headers={"Content-Type": "application/json"})  # fmt: skip
-        seen = Request(request.method, path, body, request.headers.get("X-Fake-Process", ""))
+        seen = Request(
+            request.method, path, body, request.headers.get("X-Fake-Process", ""),
+            dict(request.query),
+        )  # fmt: skip
         self.tally[f"{request.method} {_kind_of(path)}"] += 1
         waiter = self._waiting.pop(path, None)
         if waiter is not None and not waiter.done():
@@ -154,6 +158,8 @@ class FakeDiscord:
             async with self._arrived:
                 self.requests.append(seen)
                 self._arrived.notify_all()
+        if path.endswith("/callback") and "with_response" not in request.query:
+            return web.Response(status=204)  # as Discord, when the message is not asked for
         return self.answer(request.method, path, body)
 
     def answer(self, method: str, path: str, body: Any) -> web.Response:

@@ -12,8 +12,11 @@ import pytest
 import yarl
 
 from bot.app import build_bot
+from bot.cogs.respond import leanly
 from bot.combat.engine import MAX_COMBATANTS
 from bot.config import Settings
+from bot.store.rolls import get_roll
+from bot.ui.stateless import StatelessView
 from tests.databases import new_sqlite
 from tests.e2e.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord, Request
 
@@ -56,6 +59,7 @@ async def test_login_sync_slash_button_and_channel_post(
             lambda r: r.path == f"/interactions/{sent['id']}/{sent['token']}/callback"
         )
         assert answer.body["data"]["content"] == "gm: (2D6>=8) ＞ 12[6,6] ＞ 12 ＞ 成功"
+        assert "with_response" not in answer.query  # the message is not asked back for nothing
 
         # A chat roll: a channel post over REST.
         await discord_server.say("1D6 攻撃")
@@ -175,3 +179,54 @@ async def test_the_naval_picture_is_posted_then_edited_in_place_over_the_wire(
         await bot.close()
         runner.cancel()
         await asyncio.gather(runner, return_exceptions=True)
+
+
+async def test_answers_do_not_ask_for_their_message_but_a_secret_notice_is_kept_and_revealed(
+    discord_server: FakeDiscord, tmp_path: Path, sqlite_template: Path
+) -> None:
+    """An interaction's answer goes out without asking Discord for the message (which answers
+    204): the next message of the same command is a followup all the same. A secret roll's
+    public notice is a message the bot keeps, and Reveal edits that very message."""
+    settings = Settings(
+        discord_token="fake-token", database_url=new_sqlite(sqlite_template, tmp_path)
+    )
+    bot = build_bot(settings, dice=lambda sides: min(6, sides))
+    runner = asyncio.create_task(bot.start("fake-token"))
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        sent = await discord_server.slash("roll", command="S2D6")
+        own = await discord_server.wait_for(lambda r: r.path == discord_server.callback_path(sent))
+        assert "with_response" not in own.query
+        assert own.body["data"]["flags"] & 64  # the roller's own copy, private, with Reveal
+        notice = await discord_server.wait_for(
+            lambda r: r.method == "POST" and r.path == f"/webhooks/{APP_ID}/{sent['token']}"
+        )
+        assert notice.query.get("wait") == "1"  # a followup: its message comes back
+        assert "シークレットダイス" in notice.body["content"]
+        reveal = own.body["data"]["components"][0]["components"][0]["custom_id"]
+        roll_id = int(reveal.split(":")[1])
+        for _ in range(100):  # the notice's id is written once its message is back
+            kept = await get_roll(bot.database, roll_id)
+            if kept is not None and kept["notice_message_id"] is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert kept is not None and kept["notice_message_id"] is not None
+        pressed = await discord_server.click(reveal, discord_server.message(own.body["data"]))
+        await discord_server.wait_for(lambda r: r.path == discord_server.callback_path(pressed))
+        edited = await discord_server.wait_for(
+            lambda r: r.method == "PATCH" and "12[6,6]" in str(r.body)
+        )
+        assert edited.path.endswith(f"/messages/{kept['notice_message_id']}")
+        assert discord_server.refused == []
+    finally:
+        await bot.close()
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+async def test_a_view_discord_py_must_listen_on_is_sent_by_discord_py_itself() -> None:
+    """Only a view that is finished from the start (ours: every item a registered template)
+    skips discord.py's send_message, which stores a listening view with the message's id."""
+    assert leanly({"content": "x"})
+    assert leanly({"view": StatelessView()})
+    assert not leanly({"view": discord.ui.View(timeout=None)})
