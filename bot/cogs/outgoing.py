@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.cogs.deadline import answered, answering
-from bot.cogs.respond import leanly, respond
+from bot.cogs.respond import respond
 from bot.i18n import normalize_locale, t
 from bot.log.record import answered as log_answer
 from bot.log.record import posted as log_post
@@ -79,11 +79,11 @@ async def answer(
     state = answering(interaction)
 
     async def one(part: Part) -> Sent:
+        if not message and not interaction.response.is_done():
+            await respond(interaction, part, ephemeral=ephemeral)
+            return None
         kwargs = _message(part)
         if not interaction.response.is_done():
-            if not message and leanly(kwargs):
-                await respond(interaction, **kwargs, ephemeral=ephemeral)
-                return None
             done = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
             resource = done.resource if done is not None else None
             return resource if isinstance(resource, discord.Message) else None

@@ -7,6 +7,9 @@ answered with a Help button, for nothing, since the registered template answers 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 
 
@@ -15,12 +18,29 @@ class StatelessView(discord.ui.View):
         super().__init__(timeout=None)
 
     def add_item(self, item: discord.ui.Item) -> StatelessView:
-        if item.is_dispatchable() and not isinstance(item, discord.ui.DynamicItem):
-            # It would be answered by nothing once discord.py stops holding views.
-            raise TypeError(f"{type(item).__name__} is not a DynamicItem")
+        _check(item)
         super().add_item(item)
         return self
 
     def is_finished(self) -> bool:
         """Finished from the start: discord.py's senders store a view only while it is not."""
         return True
+
+
+def components(rows: Sequence[Sequence[discord.ui.Item]]) -> list[dict[str, Any]]:
+    """The rows as ``StatelessView.to_components`` gives them (an action row each), without
+    building the view: its future, id and row bookkeeping were for listening, which this
+    view never does."""
+    out = []
+    for row in rows:
+        for item in row:
+            _check(item)
+        if row:
+            out.append({"type": 1, "components": [item.to_component_dict() for item in row]})
+    return out
+
+
+def _check(item: discord.ui.Item) -> None:
+    if item.is_dispatchable() and not isinstance(item, discord.ui.DynamicItem):
+        # It would be answered by nothing once discord.py stops holding views.
+        raise TypeError(f"{type(item).__name__} is not a DynamicItem")

@@ -13,11 +13,9 @@ import yarl
 
 from bot.app import build_bot
 from bot.client import TabletopBot
-from bot.cogs.respond import leanly
 from bot.combat.engine import MAX_COMBATANTS
 from bot.config import Settings
 from bot.store.rolls import get_roll
-from bot.ui.stateless import StatelessView
 from tests.databases import new_sqlite
 from tests.e2e.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord, Request
 
@@ -197,10 +195,3 @@ async def test_answers_do_not_ask_for_their_message_but_a_secret_notice_is_kept_
     assert edited.path.endswith(f"/messages/{kept['notice_message_id']}")
     assert discord_server.refused == []
 
-
-async def test_a_view_discord_py_must_listen_on_is_sent_by_discord_py_itself() -> None:
-    """Only a view that is finished from the start (ours: every item a registered template)
-    skips discord.py's send_message, which stores a listening view with the message's id."""
-    assert leanly({"content": "x"})
-    assert leanly({"view": StatelessView()})
-    assert not leanly({"view": discord.ui.View(timeout=None)})
