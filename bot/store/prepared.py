@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlalchemy.dialects.sqlite import DATETIME
 from sqlalchemy.sql import Executable
 
 Row = dict[str, Any]
@@ -141,36 +139,12 @@ def _compile(statement: Executable, conn: Connection, keys: Iterable[str]) -> _C
     return _Compiled(
         sql=compiled.string,
         names=names,
-        binds=tuple(
-            (i, _faster(compiled.binds[n].type, dialect, processors[n]))
-            for i, n in enumerate(names)
-            if processors.get(n)
-        ),
+        binds=tuple((i, processors[n]) for i, n in enumerate(names) if processors.get(n)),
         columns=tuple(entry.keyname for entry in columns),
         results=tuple(entry.type._cached_result_processor(dialect, None) for entry in columns),
         defaults=tuple(prefetch),
         fixed={n: b.effective_value for b, n in compiled.bind_names.items() if not b.required},
     )
-
-
-def _faster(type_: Any, dialect: Any, processor: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``processor``, or one that writes exactly the same faster. SQLite's DATETIME text
-    (``2001-02-03 04:05:06.000007``, no zone) by SQLAlchemy's ``%``-formatting of a dict of
-    seven fields was a percent of a write command; ``isoformat`` writes it in C. Checked on
-    two probes, with and without microseconds, so a column with a storage format of its own
-    keeps SQLAlchemy's processor; anything but a datetime (None, a date) still goes its way."""
-    if dialect.name != "sqlite" or not isinstance(dialect.type_descriptor(type_), DATETIME):
-        return processor
-    probes = (datetime(2001, 2, 3, 4, 5, 6, 7), datetime(999, 12, 31, 23, 59, 59, tzinfo=UTC))
-    if any(processor(p) != p.isoformat(" ", "microseconds")[:26] for p in probes):
-        return processor
-
-    def process(value: Any) -> Any:
-        if type(value) is datetime:
-            return value.isoformat(" ", "microseconds")[:26]
-        return processor(value)
-
-    return process
 
 
 def _values(compiled: _Compiled, params: Row) -> list[Any]:

@@ -8,16 +8,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from sqlalchemy import Connection, DateTime, bindparam, insert, select, text
-from sqlalchemy.dialects import sqlite
+from sqlalchemy import Connection, bindparam, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from bot.store.db import Database
 from bot.store.faults import DatabaseUnavailable
 from bot.store.models import ChannelLogRow, RollLog
-from bot.store.prepared import Prepared, _faster
+from bot.store.prepared import Prepared
 from tests.databases import open_database
 
 ROLLS = RollLog.__table__
@@ -111,23 +108,3 @@ async def test_a_connection_lost_mid_transaction_is_dropped(database: Database) 
     assert await database.run(lambda c: OF_CHANNEL.rows(c, {"channel": 30}), write=False) == []
     kept = await database.run(lambda c: OF_CHANNEL.rows(c, {"channel": 31}), write=False)
     assert len(kept) == 25
-
-
-_SQLITE = sqlite.dialect()
-
-
-@given(moment=st.datetimes(timezones=st.none() | st.timezones()) | st.dates() | st.none())
-def test_a_sqlite_datetime_is_written_exactly_as_sqlalchemy_writes_it(moment: object) -> None:
-    """The faster DATETIME processor gives SQLAlchemy's own text for any datetime (naive or
-    in any zone, any year), date or None."""
-    kind = DateTime(timezone=True)
-    theirs = _SQLITE.type_descriptor(kind).bind_processor(_SQLITE)
-    ours = _faster(kind, _SQLITE, theirs)
-    assert ours is not theirs
-    assert ours(moment) == theirs(moment)
-
-
-def test_a_datetime_stored_in_a_format_of_its_own_keeps_sqlalchemys_processor() -> None:
-    own = sqlite.DATETIME(storage_format="%(year)04d/%(month)02d/%(day)02d")
-    theirs = own.bind_processor(_SQLITE)
-    assert _faster(own, _SQLITE, theirs) is theirs
