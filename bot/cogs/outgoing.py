@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.cogs.deadline import answered, answering
-from bot.cogs.respond import respond
+from bot.cogs.respond import edit_in_place, respond
 from bot.i18n import normalize_locale, t
 from bot.log.record import answered as log_answer
 from bot.log.record import posted as log_post
@@ -139,10 +139,13 @@ async def edit(message: discord.Message | discord.PartialMessage, post: Post) ->
     removes the message's buttons. A refused edit is not retried: the message keeps what it
     said, and the caller decides (the tracker posts a new one when its message is gone)."""
     first, *rest = fit(post) or [Part()]
-    kwargs = _message(first)
-    kwargs.setdefault("view", None)
-    kwargs["attachments"] = kwargs.pop("files", [])
-    await message.edit(**kwargs)
+    if first.files or isinstance(message, discord.Message):  # a full message edits its flags
+        kwargs = _message(first)
+        kwargs.setdefault("view", None)
+        kwargs["attachments"] = kwargs.pop("files", [])
+        await message.edit(**kwargs)
+    else:
+        await edit_in_place(message, first)
     if rest:
         await deliver(lambda part: message.channel.send(**_message(part)), rest)
 

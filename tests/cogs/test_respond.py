@@ -1,14 +1,15 @@
-"""bot.cogs.respond: the callback our answers send is, byte for byte, the one discord.py's
-``send_message`` sends for the same message — text, embeds, buttons, pings, private or not —
-only without asking for the message back."""
+"""bot.cogs.respond: the callback our answers send and the PATCH our edits send are, key for
+key, what discord.py's ``send_message`` and ``PartialMessage.edit`` send for the same message —
+text, embeds, buttons, pings, private or not — only without the message read back."""
 
 from __future__ import annotations
 
 import discord
 import pytest
+from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
-from bot.cogs.respond import payload
+from bot.cogs.respond import message_json, payload
 from bot.ui.fit import Part, Post, fit
 from bot.ui.stateless import components
 from bot.ui.views import EncounterButton, RevealButton
@@ -68,3 +69,19 @@ def test_a_button_answered_by_nothing_is_refused_as_by_the_view() -> None:
     plain = discord.ui.Button(label="x", custom_id="not-a-template")
     with pytest.raises(TypeError, match="not a DynamicItem"):
         components([[plain]])
+
+
+async def test_an_edit_is_the_one_partial_message_edit_sends() -> None:
+    """What discord.py's PartialMessage.edit would PATCH for each part (clearing embeds and
+    buttons the part lacks), as outgoing.edit calls it."""
+    for part in [part for post in posts() for part in fit(post)] + [Part()]:
+        view = part.view()
+        with handle_message_parameters(
+            content=part.content,
+            embeds=part.embeds,
+            attachments=[],
+            view=view,
+            allowed_mentions=part.mentions(),
+            previous_allowed_mentions=NONE,
+        ) as params:
+            assert message_json(part, previous=NONE, edit=True) == params.payload
