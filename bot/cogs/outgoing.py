@@ -79,14 +79,14 @@ async def answer(
     state = answering(interaction)
 
     async def one(part: Part) -> Sent:
-        if not message and not interaction.response.is_done():
-            await respond(interaction, part, ephemeral=ephemeral)
-            return None
-        kwargs = _message(part)
         if not interaction.response.is_done():
-            done = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
+            if not (message or part.files):  # files: discord.py's multipart builder
+                await respond(interaction, part, ephemeral=ephemeral)
+                return None
+            done = await interaction.response.send_message(**_message(part), ephemeral=ephemeral)
             resource = done.resource if done is not None else None
             return resource if isinstance(resource, discord.Message) else None
+        kwargs = _message(part)
         if state.thinking:
             if ephemeral:
                 files = kwargs.pop("files", [])

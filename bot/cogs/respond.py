@@ -10,8 +10,8 @@ discord.py's own webhook adapter and HTTP client: their rate limits, retries and
 without building the message; to a callback that does not ask for it, Discord answers "204 No
 Content". The JSON is built from the fitted part directly — its buttons without a ``View``
 around them, which only a listening view needs. Where a caller needs the message (a secret
-roll's notice, which Reveal edits later), discord.py's own ``send_message`` runs instead, and
-a message with files goes through discord.py's own multipart builders (``bot.cogs.outgoing``).
+roll's notice, which Reveal edits later), discord.py's own ``send_message`` runs instead; so
+does a message with files, for discord.py's own multipart builders (``bot.cogs.outgoing``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord.enums import InteractionResponseType
 from discord.http import MultipartParameters, Route
-from discord.webhook.async_ import async_context, interaction_message_response_params
+from discord.webhook.async_ import async_context
 
 from bot.ui.fit import Part
 from bot.ui.stateless import components
@@ -75,32 +75,19 @@ async def edit_in_place(message: discord.PartialMessage, part: Part) -> None:
 
 
 async def respond(interaction: discord.Interaction, part: Part, *, ephemeral: bool) -> None:
-    """The interaction's response, as ``send_message`` would send it, without the message."""
+    """The interaction's response to ``part`` (no files), as ``send_message`` would send it,
+    without the message."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
     state = interaction._state
-    sent: dict[str, Any] = {}
-    if part.files:  # a multipart form: discord.py's own builder
-        missing: Any = discord.utils.MISSING
-        flags = discord.MessageFlags()
-        flags.ephemeral = ephemeral
-        params = interaction_message_response_params(
-            type=_MESSAGE.value,
-            content=part.content,
-            embeds=part.embeds or missing,
-            files=part.attachments(),
-            view=part.view() or missing,
-            allowed_mentions=part.mentions(),
-            previous_allowed_mentions=state.allowed_mentions,
-            flags=flags if ephemeral else missing,
-        )
-        sent.update(multipart=params.multipart, files=params.files)
-    else:
-        sent["payload"] = payload(part, ephemeral=ephemeral, previous=state.allowed_mentions)
     http = state.http
     route = Route("POST", _CALLBACK, webhook_id=interaction.id, webhook_token=interaction.token)
     await async_context.get().request(
-        route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth, **sent
+        route,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        payload=payload(part, ephemeral=ephemeral, previous=state.allowed_mentions),
     )
     response._response_type = _MESSAGE  # as send_message marks it: followups from now on

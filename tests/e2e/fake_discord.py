@@ -10,6 +10,7 @@ import asyncio
 import itertools
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,11 +159,9 @@ class FakeDiscord:
             async with self._arrived:
                 self.requests.append(seen)
                 self._arrived.notify_all()
-        if path.endswith("/callback") and "with_response" not in request.query:
-            return web.Response(status=204)  # as Discord, when the message is not asked for
-        return self.answer(request.method, path, body)
+        return self.answer(request.method, path, body, request.query)
 
-    def answer(self, method: str, path: str, body: Any) -> web.Response:
+    def answer(self, method: str, path: str, body: Any, query: Mapping[str, str]) -> web.Response:
         if path == "/users/@me":
             return _json(BOT)
         if path == "/oauth2/applications/@me":
@@ -185,6 +184,8 @@ class FakeDiscord:
                 for c in body
             ]
             return _json(self.commands)
+        if path.endswith("/callback") and "with_response" not in query:
+            return web.Response(status=204)  # as Discord, when the message is not asked for
         if path.endswith("/callback"):  # discord.py asks for the callback response
             interaction_id = path.split("/")[2]
             message = self.message((body or {}).get("data") or {})
